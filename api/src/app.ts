@@ -1,0 +1,91 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { swaggerUI } from '@hono/swagger-ui';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { bodyLimit } from 'hono/body-limit';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { AppError } from '@drivebay/shared';
+import type { Sql } from './db/database';
+import type { Logger } from './lib/logger';
+import { notFound, onError, validationError } from './middleware/errors';
+import { requestLog } from './middleware/request-log';
+import { authRoutes } from './routes/auth';
+import { healthRoutes } from './routes/health';
+import { leadRoutes } from './routes/leads';
+import { orgRoutes } from './routes/org';
+import type { AppEnv } from './types';
+
+export type AppOptions = {
+  sql: Sql;
+  logger: Logger;
+  /** Folder of the built client to serve, with index.html as the fallback for app routes. */
+  clientDir?: string | undefined;
+};
+
+/** Paths that belong to the server; everything else under GET is the client app. */
+const SERVER_PREFIXES = ['/api/', '/user/', '/collab', '/leadmanager/get'];
+const isServerPath = (path: string) => SERVER_PREFIXES.some((p) => path.startsWith(p));
+
+export function createApp({ sql, logger, clientDir }: AppOptions) {
+  const app = new OpenAPIHono<AppEnv>({
+    defaultHook: (result) => {
+      if (!result.success) throw validationError(result.error, result.target === 'json' ? 'body' : result.target);
+    },
+  });
+
+  app.use('*', requestId({ headerName: 'X-Request-Id' }));
+  app.use('*', async (c, next) => {
+    c.set('sql', sql);
+    c.set('logger', logger);
+    await next();
+  });
+  app.use('*', requestLog);
+  app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: 1024 * 1024,
+      onError: () => {
+        throw new AppError('VALIDATION_FAILED', 'The request body is larger than 1 MB', [{ field: 'body', message: 'too large' }]);
+      },
+    }),
+  );
+
+  app.route('/', healthRoutes);
+  app.route('/', authRoutes);
+  app.route('/', orgRoutes);
+  app.route('/', leadRoutes);
+
+  app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
+  app.doc31('/api/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Drivebay API',
+      version: '1',
+      description: 'Every error has the shape {code, message, details: [{field, message}]}.',
+    },
+  });
+  app.get('/api/docs', swaggerUI({ url: '/api/openapi.json', title: 'Drivebay API' }));
+
+  if (clientDir && existsSync(join(clientDir, 'index.html'))) {
+    const indexHtml = readFileSync(join(clientDir, 'index.html'), 'utf8');
+    app.use('*', async (c, next) => {
+      if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isServerPath(c.req.path)) return next();
+      return serveStatic({ root: clientDir })(c, next);
+    });
+    // Client-side routes: any other page address gets the app, which routes it (or shows /404).
+    app.get('*', async (c, next) => {
+      if (isServerPath(c.req.path) || !(c.req.header('accept') ?? '').includes('text/html')) return next();
+      c.header('Cache-Control', 'no-cache');
+      return c.html(indexHtml);
+    });
+  }
+
+  app.notFound(notFound);
+  app.onError(onError);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

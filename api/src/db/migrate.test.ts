@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, RO_LANES, SERVICE_TYPES } from '@drivebay/shared';
+import { createTestDatabase } from './testing';
+import { migrate } from './migrate';
+import type { Database } from './database';
+
+let db: Database;
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+describe('migrations', () => {
+  it('apply once and are recorded', async () => {
+    const again = await migrate(db.sql);
+    expect(again).toEqual([]);
+    const rows = await db.sql`select name from schema_migration order by version`;
+    expect(rows.map((r) => r.name)).toContain('00001_init.sql');
+  });
+
+  it('fill the reference tables from the shared code lists', async () => {
+    const roles = await db.sql<{ code: string }[]>`select code from ref_role order by role_id`;
+    expect(roles.map((r) => r.code)).toEqual([...ROLES]);
+    const [row] = await db.sql`select count(*)::int as count from ref_service_type`;
+    expect(row?.count).toBe(SERVICE_TYPES.length);
+    const lanes = await db.sql`select code from ref_ro_status order by position`;
+    expect(lanes.map((l) => l.code)).toEqual(RO_LANES.map((l) => l.code));
+  });
+
+  it('hold coded columns to the lists', async () => {
+    const [e] = await db.sql`insert into enterprise (name) values ('E') returning id`;
+    const [b] = await db.sql`insert into boc (enterprise_id, boc_code, boc_name) values (${e!.id}, 'B', 'B') returning id`;
+    const [s] = await db.sql`insert into store (boc_id, store_code, store_name, office_time_zone, timezone_display)
+      values (${b!.id}, 'S', 'S', 'America/New_York', 'Eastern') returning id`;
+    const [c] = await db.sql`insert into customer (boc_id, store_id, custno) values (${b!.id}, ${s!.id}, 'C1') returning id`;
+    await expect(
+      db.sql`insert into future_service_interaction (store_id, company_id, customer_id, service_type)
+        values (${s!.id}, ${b!.id}, ${c!.id}, 'NOT_A_SERVICE')`,
+    ).rejects.toThrow(/foreign key/);
+    await expect(
+      db.sql`insert into future_service_interaction (store_id, company_id, customer_id, service_type, total_unread_count)
+        values (${s!.id}, ${b!.id}, ${c!.id}, 'OIL_CHANGE', -1)`,
+    ).rejects.toThrow(/check constraint/);
+  });
+});

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/** Every setting of the API process; see README "Settings". */
+export const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  /** The address customers and carriers reach the product at; signatures and links are built on it. */
+  PUBLIC_URL: z.url().optional(),
+  /** A PostgreSQL server; when absent, the embedded PGlite engine keeps its data under DATA_DIR. */
+  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+  DATA_DIR: z.string().default('.data'),
+  /** Seed the demo enterprise on first start. */
+  SEED_DEMO: bool.default(true),
+  /** Attach the sync server on /collab of the same port (single-process mode). */
+  EMBED_SYNC: bool.default(true),
+  /** Serve the built client from client/dist. */
+  SERVE_CLIENT: bool.default(true),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Default carrier account for stores without their own. */
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** Default outgoing mail server for stores without their own (smtp://user:pass@host:port). */
+  SMTP_URL: z.string().optional(),
+});
+export type Env = z.infer<typeof envSchema>;
+
+/** Parses the environment once; on bad values prints every problem and exits. */
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const result = envSchema.safeParse(Object.fromEntries(Object.entries(source).filter(([, v]) => v !== '')));
+  if (!result.success) {
+    for (const issue of result.error.issues) console.error(`Invalid setting ${issue.path.join('.')}: ${issue.message}`);
+    process.exit(1);
+  }
+  return result.data;
+}

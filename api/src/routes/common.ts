@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { apiErrorSchema } from '@drivebay/shared';
+
+/** Error responses every route documents. */
+export const errorResponses = {
+  400: { description: 'Malformed JSON or an invalid field', content: { 'application/json': { schema: apiErrorSchema } } },
+  401: { description: 'No live session', content: { 'application/json': { schema: apiErrorSchema } } },
+  403: { description: 'Outside the user’s scope', content: { 'application/json': { schema: apiErrorSchema } } },
+  404: { description: 'No such record', content: { 'application/json': { schema: apiErrorSchema } } },
+} as const;
+
+export const json = <T extends z.ZodType>(schema: T, description = 'OK') => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+export const bearer = [{ bearerAuth: [] }];
+
+/** A positive integer id arriving as a string in a path or query. */
+export const idParam = z.coerce.number().int().positive();
+
+export function clientIp(headers: { header: (name: string) => string | undefined }, fallback: string): string {
+  // Behind a proxy the first forwarded address is the client's; PUBLIC_URL deployments set one.
+  const fwd = headers.header('x-forwarded-for');
+  return (fwd ? fwd.split(',')[0]!.trim() : '') || fallback;
+}

@@ -1,0 +1,70 @@
+import argon2 from 'argon2';
+import { AppError, type Login, type UserData } from '@drivebay/shared';
+import type { Sql } from '../../db/database';
+import { createSession } from './sessions';
+import { loadUserData } from './user-data';
+
+/** Failures allowed for one username before each further try must wait. */
+export const FREE_FAILURES = 5;
+/** Failures from one address, across usernames, before it must wait. */
+export const FREE_FAILURES_PER_IP = 20;
+const WINDOW_MINUTES = 15;
+const FIRST_WAIT_S = 30;
+const MAX_WAIT_S = WINDOW_MINUTES * 60;
+
+// Verified when the username is unknown so both answers take the same time.
+const DUMMY_HASH = argon2.hash('drivebay-timing-equaliser');
+
+/** Seconds to wait after `failures` recent failures: 0, then 30 s doubling up to 15 minutes. */
+export function lockoutSeconds(failures: number, freeFailures: number): number {
+  if (failures < freeFailures) return 0;
+  return Math.min(FIRST_WAIT_S * 2 ** (failures - freeFailures), MAX_WAIT_S);
+}
+
+async function secondsToWait(sql: Sql, username: string, ip: string): Promise<number> {
+  const [row] = await sql<{ userFailures: number; userLast: Date | null; ipFailures: number; ipLast: Date | null }[]>`
+    with since as (
+      select coalesce(max(attempted_on), '-infinity'::timestamptz) as t
+      from login_attempt where lower(username) = lower(${username}) and succeeded
+    )
+    select
+      (select count(*)::int from login_attempt, since where lower(username) = lower(${username}) and not succeeded
+         and attempted_on > since.t and attempted_on > now() - make_interval(mins => ${WINDOW_MINUTES})) as user_failures,
+      (select max(attempted_on) from login_attempt where lower(username) = lower(${username}) and not succeeded) as user_last,
+      (select count(*)::int from login_attempt where ip = ${ip} and not succeeded
+         and attempted_on > now() - make_interval(mins => ${WINDOW_MINUTES})) as ip_failures,
+      (select max(attempted_on) from login_attempt where ip = ${ip} and not succeeded) as ip_last`;
+  const now = Date.now();
+  const left = (wait: number, last: Date | null) => (wait && last ? Math.ceil(wait - (now - last.getTime()) / 1000) : 0);
+  return Math.max(
+    left(lockoutSeconds(row!.userFailures, FREE_FAILURES), row!.userLast),
+    left(lockoutSeconds(row!.ipFailures, FREE_FAILURES_PER_IP), row!.ipLast),
+    0,
+  );
+}
+
+/**
+ * Checks a username and password and opens a session. Repeated failures for a username or from
+ * an address make further tries wait (TOO_MANY_ATTEMPTS, with the seconds left).
+ */
+export async function login(
+  sql: Sql,
+  opts: Login & { ip: string; userAgent: string | null },
+): Promise<UserData> {
+  const wait = await secondsToWait(sql, opts.username, opts.ip);
+  if (wait > 0) {
+    throw new AppError('TOO_MANY_ATTEMPTS', `Too many failed attempts. Try again in ${wait} seconds.`, [
+      { field: 'body.username', message: `retry after ${wait} seconds` },
+    ]);
+  }
+  const [user] = await sql<{ id: number; passwordHash: string; blocked: boolean }[]>`
+    select id, password_hash, blocked from app_user where lower(username) = lower(${opts.username})`;
+  const ok = user
+    ? await argon2.verify(user.passwordHash, opts.password).catch(() => false)
+    : await argon2.verify(await DUMMY_HASH, opts.password).then(() => false);
+  await sql`insert into login_attempt (username, ip, succeeded) values (${opts.username}, ${opts.ip}, ${ok && !user?.blocked})`;
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password');
+  if (user.blocked) throw new AppError('FORBIDDEN', 'This account is blocked. Ask your administrator.');
+  const session = await createSession(sql, { userId: user.id, ip: opts.ip, userAgent: opts.userAgent });
+  return loadUserData(sql, user.id, session.token, session.expiresOn);
+}

@@ -1,0 +1,13 @@
+import type { Sql } from './db/database';
+import type { Logger } from './lib/logger';
+import type { SessionUser } from './services/auth/sessions';
+
+/** What every request carries through Hono's context. */
+export type AppEnv = {
+  Variables: {
+    sql: Sql;
+    logger: Logger;
+    requestId: string;
+    user: SessionUser;
+  };
+};

@@ -1,0 +1,224 @@
+/**
+ * The specification's code lists, written once. Every package imports them from here; the
+ * database receives them as reference tables at start (see api/src/db/reference-data.ts), so a
+ * foreign key holds each column to the same list.
+ */
+
+/** User roles, in the order the specification lists them. */
+export const ROLES = [
+  'OFFICE_MANAGER',
+  'DIVISION_MANAGER',
+  'SALES_REP',
+  'CORPORATE_ADMIN',
+  'SUPER_DATA_ADMIN',
+  'SUPER_ADMIN',
+  'ENTERPRISE_ADMIN',
+  'ENTERPRISE_USER',
+  'OFFICE_USER',
+  'SUPER_USER',
+] as const;
+export type Role = (typeof ROLES)[number];
+
+/** Human-readable role names for screens. */
+export const ROLE_LABELS: Record<Role, string> = {
+  OFFICE_MANAGER: 'Office manager',
+  DIVISION_MANAGER: 'Division manager',
+  SALES_REP: 'Sales rep',
+  CORPORATE_ADMIN: 'Corporate admin',
+  SUPER_DATA_ADMIN: 'Super data admin',
+  SUPER_ADMIN: 'Super admin',
+  ENTERPRISE_ADMIN: 'Enterprise admin',
+  ENTERPRISE_USER: 'Enterprise user',
+  OFFICE_USER: 'Office user',
+  SUPER_USER: 'Super user',
+};
+
+/** The role a new user is given when none is chosen. */
+export const DEFAULT_USER_ROLE: Role = 'ENTERPRISE_USER';
+
+/**
+ * How far a user's scope reaches: every enterprise, one enterprise, one BOC or one store.
+ * Sent to clients as `empLevel`.
+ */
+export const EMP_LEVELS = ['SUPER', 'ENTERPRISE', 'BOC', 'STORE'] as const;
+export type EmpLevel = (typeof EMP_LEVELS)[number];
+
+export const SERVICE_TYPES = [
+  'SALES_THANKS',
+  'SALES_TITLE',
+  'CHECK_UP',
+  'CHECK_UP_30D',
+  'CHECK_UP_CPO',
+  'OIL_CHANGE',
+  'OIL_CHANGE_CPO',
+  'SVC_7500',
+  'OIL_CHANGE_10K',
+  'OIL_CHANGE_15K',
+  'OIL_CHANGE_20K',
+  'OIL_CHANGE_25K',
+  'CV_LEAD_SMT_1',
+  'TOYOTA_ERROR_ALERT',
+  'HONDA_OLD_MODEL',
+  'HONDA_SERVICE_PASS',
+  'LEXUS_ERROR_ALERT',
+  'OIL_CHANGE_POST_30_MONTHS',
+  'FIRST_SERVICE_GMC',
+  'FIRST_SERVICE_BUICK',
+  'FIRST_SERVICE_CHEVROLET',
+  'STATE_INSPECTION',
+  'SVC_OPEN_RO',
+  'SVC_CLOSED_RO',
+  'APPOINTMENT_SCHEDULED',
+] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+export const DIVISIONS = [
+  { id: 'DIV001', name: 'Sales (Pre Sales)' },
+  { id: 'DIV002', name: 'BUY' },
+  { id: 'DIV003', name: 'Extended Pre Sales' },
+  { id: 'DIV004', name: 'Service' },
+  { id: 'DIV005', name: 'Renewal Expired' },
+] as const;
+export type DivisionId = (typeof DIVISIONS)[number]['id'];
+/** The service division, fixed for the assistant lookup on the service side. */
+export const SERVICE_DIVISION_ID: DivisionId = 'DIV004';
+
+export const MESSAGE_DIRECTIONS = ['SEND', 'SENT', 'RECEIVED'] as const;
+export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
+
+export const MESSAGE_TYPES = [
+  'EMAIL',
+  'SMS',
+  'INTERNAL',
+  'INTERNAL_NOTES',
+  'CALENDAR_INVITE',
+  'DEALROOM_MESSAGE_RESPONSE',
+] as const;
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+export const NOTIFICATION_TYPES = [
+  'MESSAGE_TO_CUSTOMER',
+  'MESSAGE_FROM_CUSTOMER',
+  'INTERNAL_NOTIFICATION',
+  'INTERNAL_NOTIFICATION_GM',
+  'INTERNAL_NOTES',
+  'USER_INVITE',
+  'DEALROOM_MESSAGE_RESPONSE',
+  'CALL',
+  'SCHEDULE_INTERNAL_TASK',
+  'SCHEDULE_APPOINTMENT',
+  'VOICEMAIL_LEFT',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** Carrier delivery statuses an outbound message moves through, in order (see rank below). */
+export const MESSAGE_STATUSES = [
+  'accepted',
+  'queued',
+  'sending',
+  'sent',
+  'receiving',
+  'received',
+  'delivered',
+  'undelivered',
+  'failed',
+  'read',
+  'RESTRICTED',
+] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/** Response-category codes of the reports, with their labels. */
+export const RESPONSE_CATEGORIES = {
+  'SPA-SS': 'Service Performed Already - Same Store',
+  'SPA-AS': 'Service Performed Already - Alternate Store',
+  'SPA-XX': 'Service Performed Already - Not Specified',
+  CL: 'Contact Later',
+  NR: 'No response after Consent',
+  APPT_SET: 'Appt Set',
+  HO: 'hand-off',
+  NLO: 'No longer own',
+  CPAL: 'Customer prefers alternate location',
+  VI: 'Vehicle Issue',
+  TU: 'Tag Update',
+  WN: 'Wrong Number',
+  LD: 'Long Distance',
+  ASA: 'Already Scheduled Appointment',
+  SALES_INQ: 'Sales Inquiry',
+  CQ: 'Customer Question',
+  CC: 'Customer Complaint',
+  MISC: 'Miscellaneous',
+  FU: 'Follow up',
+  STOP: 'opt-out',
+  BLANK: 'Unclassified',
+  NA: 'Not Attended',
+  SFU: 'Smart Follow Up',
+  AAS: 'Appointment Already Scheduled',
+  DD: 'Different Driver',
+  EMP: 'Employee',
+  'APPT-HANDOFF': 'APPT-HANDOFF',
+  SP: 'Saved Page',
+  POB: 'Prefer Online Booking',
+  NIITB: 'Not interested in Text Booking',
+  'CUST-APPR': 'Customer Appreciation',
+  PRICE_CONCERN: 'PRICE_CONCERN',
+  REQ_PD: 'Request Pickup Delivery',
+  REQ_LOANER: 'Request Loaner',
+} as const;
+export type ResponseCategory = keyof typeof RESPONSE_CATEGORIES;
+export const RESPONSE_CATEGORY_CODES = Object.keys(RESPONSE_CATEGORIES) as ResponseCategory[];
+
+export const LEAD_STAGE_REASONS = {
+  INITIATED: ['NOT_INTERESTED', 'DO_NOT_CONTACT', 'NOT_ACTIVELY_LOOKING', 'INTERESTED_IN_DISCUSSING'],
+  RESPONDED: [
+    'PRICE_HIGH', 'TRADE_IN_VALUE_LOW', 'ALREADY_SOLD', 'COMPETITIVE_OFFER', 'NEED_MORE_TIME',
+    'VEHICLE_QUESTION', 'PRICE_TOO_LOW', 'LOCATION_CONSTRAINT', 'OPT_OUT', 'SELLING_PRIVATELY',
+    'NO_INTENT_TO_SELL', 'CONTACTED', 'TURN_OVER_TO_SALE', 'TRADE_IN', 'SALVAGE', 'INVALID_CONTACT_INFO',
+  ],
+  CONTACTED: [],
+  ENGAGED: [
+    'PRICE_HIGH', 'TRADE_IN_VALUE_LOW', 'ALREADY_SOLD', 'COMPETITIVE_OFFER', 'NEED_MORE_TIME',
+    'VEHICLE_QUESTION', 'PRICE_TOO_LOW', 'LOCATION_CONSTRAINT', 'OPT_OUT', 'SELLING_PRIVATELY',
+    'NO_INTENT_TO_SELL', 'CONTACTED', 'TURN_OVER_TO_SALE', 'TRADE_IN', 'SALVAGE',
+  ],
+  APPOINTMENT_SET: ['APPOINTMENT_SET'],
+  SHOW_OR_NO_SHOW: ['NO_SHOW', 'SHOW'],
+  CAR_BOUGHT_OR_NOTBOUGHT: ['CAR_NOTBOUGHT', 'CAR_BOUGHT', 'DEAL_LOST'],
+} as const satisfies Record<string, readonly string[]>;
+export type LeadStage = keyof typeof LEAD_STAGE_REASONS;
+export const LEAD_STAGES = Object.keys(LEAD_STAGE_REASONS) as LeadStage[];
+
+/** Repair-order lanes of the swimlane board, in display order, with their status codes. */
+export const RO_LANES = [
+  { code: 'Appt', name: 'Appointments' },
+  { code: 'UNASSIGNED', name: 'Checked In' },
+  { code: 'PREASSIGNED', name: 'Technician Assigned' },
+  { code: 'ASSIGNED', name: 'Working' },
+  { code: 'HOLD', name: 'Vehicle on Hold' },
+  { code: 'COMPLETE', name: 'Pre Invoiced' },
+  { code: 'BOOKED', name: 'Ready To Post' },
+  { code: 'CLOSED', name: 'Closed ROs' },
+] as const;
+export type RoStatusCode = (typeof RO_LANES)[number]['code'];
+export const RO_STATUS_CODES = RO_LANES.map((l) => l.code) as RoStatusCode[];
+
+/** Kinds of marks: intents and tags set on a customer, a vehicle or an interaction. */
+export const MARK_TARGETS = ['CUSTOMER', 'SERVICE_VEHICLE', 'FUTURE_SERVICE_INTERACTION'] as const;
+export type MarkTarget = (typeof MARK_TARGETS)[number];
+/** The opt-out mark; setting it blocks SMS to the customer. */
+export const SMS_OPT_OUT_MARK = 'SMS_OPT_OUT';
+
+export const APPOINTMENT_TITLES = [
+  'Remote Appraisal Appointment',
+  'Test Drive Appointment',
+  'Trade Appraisal Appointment',
+  'Financing Approval Appointment',
+  'Buy-it Appointment',
+  'Sell-it Appointment',
+] as const;
+
+export const FOLLOW_UP_CODES = ['E1', 'E2', 'E3', 'S1', 'S2', 'FU1', 'FU2', 'FU3', 'FUDT'] as const;
+
+/** The business clock for response delays and the fallback office zone. */
+export const BUSINESS_TIME_ZONE = 'America/New_York';
+/** Enterprise 1 is the demo enterprise. */
+export const DEMO_ENTERPRISE_ID = 1;
