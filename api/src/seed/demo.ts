@@ -1,5 +1,5 @@
-import argon2 from 'argon2';
 import type { Sql } from '../db/database';
+import { hashPassword } from '../services/auth/password';
 import {
   ADVISOR_NAMES,
   CUSTOMER_REPLIES,
@@ -59,7 +59,7 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
   if (exists) return { seeded: false, customers: 0, interactions: 0, messages: 0 };
   const r = rng(20261121);
   const t0 = now.getTime();
-  const hashes = await Promise.all(DEMO_USERS.map(() => argon2.hash(DEMO_PASSWORD)));
+  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(DEMO_PASSWORD)));
   let messageCount = 0;
   let interactionCount = 0;
   let customerCount = 0;

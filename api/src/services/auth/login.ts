@@ -1,7 +1,7 @@
-import argon2 from 'argon2';
 import { AppError, type Login, type UserData } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import { createSession } from './sessions';
+import { hashPassword, verifyPassword } from './password';
 import { loadUserData } from './user-data';
 
 /** Failures allowed for one username before each further try must wait. */
@@ -13,7 +13,7 @@ const FIRST_WAIT_S = 30;
 const MAX_WAIT_S = WINDOW_MINUTES * 60;
 
 // Verified when the username is unknown so both answers take the same time.
-const DUMMY_HASH = argon2.hash('drivebay-timing-equaliser');
+const DUMMY_HASH = hashPassword('drivebay-timing-equaliser');
 
 /** Seconds to wait after `failures` recent failures: 0, then 30 s doubling up to 15 minutes. */
 export function lockoutSeconds(failures: number, freeFailures: number): number {
@@ -60,8 +60,8 @@ export async function login(
   const [user] = await sql<{ id: number; passwordHash: string; blocked: boolean }[]>`
     select id, password_hash, blocked from app_user where lower(username) = lower(${opts.username})`;
   const ok = user
-    ? await argon2.verify(user.passwordHash, opts.password).catch(() => false)
-    : await argon2.verify(await DUMMY_HASH, opts.password).then(() => false);
+    ? await verifyPassword(user.passwordHash, opts.password)
+    : await verifyPassword(await DUMMY_HASH, opts.password).then(() => false);
   await sql`insert into login_attempt (username, ip, succeeded) values (${opts.username}, ${opts.ip}, ${ok && !user?.blocked})`;
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS', 'Invalid username or password');
   if (user.blocked) throw new AppError('FORBIDDEN', 'This account is blocked. Ask your administrator.');

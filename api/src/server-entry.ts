@@ -1,0 +1,6 @@
+// What a process entry point needs to run the API (used by scripts/start.ts and api/src/main.ts).
+export { loadEnv, type Env } from './env';
+export { createLogger, type Logger } from './lib/logger';
+export { bootDatabase, welcomeText } from './boot';
+export { createApp, type App } from './app';
+export { startHttpServer, type RunningServer, type UpgradeHandler } from './server';

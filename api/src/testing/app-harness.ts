@@ -1,0 +1,32 @@
+import { createTestDatabase } from '../db/testing';
+import type { Database } from '../db/database';
+import { createApp, type App } from '../app';
+import { createLogger } from '../lib/logger';
+import { seedDemo } from '../seed/demo';
+
+/** A real app on a fresh database with the demo seeded, for integration tests. */
+export type Harness = {
+  db: Database;
+  app: App;
+  login: (username: string, password?: string) => Promise<string>;
+  get: (path: string, token?: string) => Promise<Response>;
+  close: () => Promise<void>;
+};
+
+export async function startHarness(): Promise<Harness> {
+  const db = await createTestDatabase();
+  await seedDemo(db.sql);
+  const app = createApp({ sql: db.sql, logger: createLogger('silent') });
+  const login = async (username: string, password = 'demo') => {
+    const res = await app.request('/user/v2/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.9.${username.length}.1` },
+      body: JSON.stringify({ username, password }),
+    });
+    if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
+    return ((await res.json()) as { authToken: string }).authToken;
+  };
+  const get = async (path: string, token?: string) =>
+    app.request(path, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  return { db, app, login, get, close: () => db.close() };
+}
