@@ -1,0 +1,145 @@
+import type {
+  afterLoadDocumentPayload,
+  Document,
+  Extension,
+  Hocuspocus,
+  LocalTransactionOrigin,
+  onConnectPayload,
+} from '@hocuspocus/server';
+import type { Sql } from '@drivebay/api';
+import {
+  inboxDocName,
+  parseDocName,
+  readInboxMeta,
+  removeInboxRows,
+  replaceInboxRows,
+  upsertInboxRows,
+} from '@drivebay/shared/docs';
+import type { SyncContext } from '../context';
+import { queryInboxRows } from '../inbox/query-inbox-rows';
+import { createConsoleLogger, type Logger } from '../logger';
+
+/**
+ * How old a stored inbox may be before a load rebuilds it from PostgreSQL. Rows are kept current
+ * by `refreshInboxRows`, so this only bounds how long a missed refresh (a crash between the
+ * API's commit and its refresh) can leave a row stale.
+ */
+export const DEFAULT_INBOX_MAX_AGE_MS = 60 * 60 * 1000;
+
+const SERVER_ORIGIN: LocalTransactionOrigin = { source: 'local', context: {} };
+
+/**
+ * Projects PostgreSQL into `store:{id}:inbox` documents. Inbox rows are written by the server
+ * only: every client connection to an inbox is read-only, so Hocuspocus drops the updates a client
+ * sends (and tells it so) instead of applying or broadcasting them. Rows are (re)built when a
+ * document loads without a recent rebuild.
+ */
+export class InboxProjection implements Extension<SyncContext> {
+  extensionName = 'drivebay-inbox-projection';
+
+  constructor(private readonly options: { sql: Sql; logger: Logger; maxAgeMs: number }) {}
+
+  async onConnect({ documentName, connectionConfig }: onConnectPayload<SyncContext>): Promise<void> {
+    if (parseDocName(documentName)?.kind === 'inbox') connectionConfig.readOnly = true;
+  }
+
+  async afterLoadDocument({ documentName, document }: afterLoadDocumentPayload<SyncContext>): Promise<void> {
+    const address = parseDocName(documentName);
+    if (address?.kind !== 'inbox') return;
+    const { rebuiltAt } = readInboxMeta(document);
+    if (rebuiltAt && Date.now() - Date.parse(rebuiltAt) < this.options.maxAgeMs) return;
+    // Written on the document itself: a direct connection here would wait for this very load.
+    const count = await rebuildOn(document, address.storeId, this.options.sql, this.options.logger);
+    this.options.logger.info({ documentName, rows: count, previous: rebuiltAt }, 'rebuilt inbox from the database');
+  }
+}
+
+async function rebuildOn(document: Document, storeId: number, sql: Sql, logger: Logger): Promise<number> {
+  const rows = await queryInboxRows(sql, { storeId, logger });
+  document.transact(() => replaceInboxRows(document, rows, new Date()), SERVER_ORIGIN);
+  return rows.length;
+}
+
+// Reads and writes of one inbox are chained so that two refreshes racing through PostgreSQL
+// cannot write their rows in the opposite order to the one they read them in.
+const queues = new WeakMap<Hocuspocus, Map<string, Promise<void>>>();
+
+function inSequence<T>(hocuspocus: Hocuspocus, name: string, task: () => Promise<T>): Promise<T> {
+  let byName = queues.get(hocuspocus);
+  if (!byName) queues.set(hocuspocus, (byName = new Map()));
+  const run = (byName.get(name) ?? Promise.resolve()).then(task);
+  const settled = run.then(
+    () => {},
+    () => {},
+  );
+  byName.set(name, settled);
+  void settled.then(() => {
+    if (byName.get(name) === settled) byName.delete(name);
+  });
+  return run;
+}
+
+/** Runs `write` on the store's inbox through a server-side direct connection. */
+async function withInbox<T>(
+  hocuspocus: Hocuspocus,
+  storeId: number,
+  write: (transact: (fn: (doc: Document) => void) => Promise<void>) => Promise<T>,
+): Promise<T> {
+  const name = inboxDocName(storeId);
+  return inSequence(hocuspocus, name, async () => {
+    const connection = await hocuspocus.openDirectConnection(name, {});
+    try {
+      return await write((fn) => connection.transact(fn));
+    } finally {
+      // Keep the document warm and let Hocuspocus debounce the store: an inbox receiving a
+      // message a second should not rewrite its whole state a second.
+      await connection.disconnect({ unloadImmediately: false });
+    }
+  });
+}
+
+/** What a refresh did to the inbox. */
+export type InboxRefresh = { upserted: number; removed: number };
+
+/**
+ * Recomputes the given interactions' rows of a store's inbox from PostgreSQL and writes them
+ * (upserting active ones, removing closed ones and ones no longer in the store) in one
+ * transaction that every connected advisor receives. Call it after committing anything an inbox
+ * row shows: a message, a counter, a mark, a closed conversation.
+ */
+export async function refreshInboxRows(
+  hocuspocus: Hocuspocus,
+  storeId: number,
+  interactionIds: Iterable<number>,
+  sql: Sql,
+  logger: Logger = createConsoleLogger('warn'),
+): Promise<InboxRefresh> {
+  const ids = [...new Set(interactionIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
+  if (ids.length === 0) return { upserted: 0, removed: 0 };
+  return withInbox(hocuspocus, storeId, async (transact) => {
+    const rows = await queryInboxRows(sql, { storeId, interactionIds: ids, logger });
+    const active = rows.filter((row) => !row.convClosed);
+    const kept = new Set(active.map((row) => row.interactionId));
+    const gone = ids.filter((id) => !kept.has(id));
+    const result: InboxRefresh = { upserted: 0, removed: 0 };
+    await transact((doc) => {
+      result.upserted = upsertInboxRows(doc, active);
+      result.removed = removeInboxRows(doc, gone);
+    });
+    return result;
+  });
+}
+
+/** Rebuilds a store's whole inbox from PostgreSQL; returns the number of rows. */
+export async function rebuildInbox(
+  hocuspocus: Hocuspocus,
+  storeId: number,
+  sql: Sql,
+  logger: Logger = createConsoleLogger('warn'),
+): Promise<number> {
+  return withInbox(hocuspocus, storeId, async (transact) => {
+    const rows = await queryInboxRows(sql, { storeId, logger });
+    await transact((doc) => replaceInboxRows(doc, rows, new Date()));
+    return rows.length;
+  });
+}

@@ -1,0 +1,5 @@
+// What the API (embedding the sync server on its own port) and scripts use.
+export { createSyncServer, isCollabRequest, COLLAB_PATH, type SyncServer, type SyncServerOptions } from './server';
+export { refreshInboxRows, rebuildInbox, DEFAULT_INBOX_MAX_AGE_MS, type InboxRefresh } from './extensions/inbox-projection';
+export { Unauthorized, Forbidden, TryAgainLater, type SyncContext, type CloseEvent } from './context';
+export { createConsoleLogger, type Logger, type LogLevel } from './logger';

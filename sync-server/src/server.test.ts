@@ -1,0 +1,253 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import postgres from 'postgres';
+import { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import type { Database } from '@drivebay/api';
+import { createTestDatabase } from '@drivebay/api/testing';
+import {
+  boardDocName,
+  inboxDocName,
+  keyBetween,
+  readBoard,
+  readCard,
+  readInboxRow,
+  readInboxRows,
+  upsertCards,
+  upsertInboxRows,
+  type BoardCard,
+  type InboxRow,
+} from '@drivebay/shared/docs';
+import { rebuildInbox, refreshInboxRows } from './extensions/inbox-projection';
+import { connect, seed, silent, startSync, type Client, type Running, type Seed } from './testing';
+
+let db: Database;
+let data: Seed;
+let running: Running;
+const clients: Client[] = [];
+
+function open(name: string, token: string): Client {
+  const client = connect(running.url, name, token);
+  clients.push(client);
+  return client;
+}
+
+async function storedState(name: string): Promise<Y.Doc | null> {
+  const [row] = await db.sql<{ state: Uint8Array }[]>`select state from yjs_document where name = ${name}`;
+  if (!row) return null;
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, row.state);
+  return doc;
+}
+
+const soon = { timeout: 5_000, interval: 20 };
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  data = await seed(db.sql);
+  running = await startSync(db.sql);
+});
+
+afterEach(() => {
+  for (const client of clients.splice(0)) client.destroy();
+});
+
+afterAll(async () => {
+  for (const client of clients.splice(0)) client.destroy();
+  await running?.close();
+  await db?.close();
+});
+
+describe('sync server', () => {
+  it('builds a store inbox from PostgreSQL for a user of that store', async () => {
+    const advisor = open(inboxDocName(data.store1), data.tokens.advisor);
+    expect(await advisor.outcome).toEqual({ ok: true, scope: 'readonly' });
+    await vi.waitFor(() => expect(readInboxRows(advisor.doc)).toHaveLength(2), soon);
+
+    const ids = readInboxRows(advisor.doc).map((r) => r.interactionId);
+    expect(ids.sort()).toEqual([data.interactions.active, data.interactions.quiet].sort());
+    expect(readInboxRow(advisor.doc, data.interactions.active)).toEqual({
+      interactionId: data.interactions.active,
+      storeId: data.store1,
+      serviceType: 'OIL_CHANGE',
+      customer: {
+        id: data.customers.ada,
+        firstName: 'Ada',
+        lastName: 'Lovelace',
+        cellular: '+15551230001',
+        email: 'ada@example.com',
+        custno: 'C1',
+      },
+      vehicle: { id: data.vehicle, make: 'Toyota', model: 'Camry', year: 2021, vin: '4T1B11HK5JU000001' },
+      // The INTERNAL note is newer, but customers never see it, so the list does not either.
+      latestMessage: {
+        id: expect.any(Number),
+        content: 'Tuesday at 9 works.',
+        createdOn: '2025-01-02T10:05:00.000Z',
+        direction: 'SENT',
+        messageType: 'SMS',
+      },
+      lastMessageReceivedDate: '2025-01-02T10:00:00.000Z',
+      totalInboundCount: 1,
+      totalUnreadCount: 1,
+      responseReqd: true,
+      aiEnabled: true,
+      marks: ['APPOINTMENT_REQUESTED', 'HOT_LEAD'],
+      convClosed: false,
+      appointmentSet: false,
+      updatedOn: expect.any(String),
+    });
+    const quiet = readInboxRow(advisor.doc, data.interactions.quiet);
+    expect(quiet).toMatchObject({ vehicle: null, latestMessage: null, marks: [] });
+  });
+
+  it("refuses a store outside the user's scope, and lets a wider scope in", async () => {
+    const advisor = open(inboxDocName(data.store2), data.tokens.advisor);
+    expect(await advisor.outcome).toEqual({ ok: false, reason: 'Forbidden' });
+    expect(readInboxRows(advisor.doc)).toEqual([]);
+
+    const manager = open(inboxDocName(data.store2), data.tokens.manager);
+    expect(await manager.outcome).toMatchObject({ ok: true });
+    await vi.waitFor(() => expect(readInboxRows(manager.doc).map((r) => r.interactionId)).toEqual([data.interactions.elsewhere]), soon);
+  });
+
+  it('refuses unknown and ended sessions', async () => {
+    for (const token of ['not-a-session', '', data.tokens.ended]) {
+      const client = open(inboxDocName(data.store1), token);
+      expect(await client.outcome).toEqual({ ok: false, reason: 'Unauthorized' });
+    }
+  });
+
+  it('refuses document names it does not build, and stores that do not exist', async () => {
+    for (const name of ['store:01:inbox', `store:${data.store1}:notes`, `store:${data.store1}:inbox:x`, 'inbox', 'store:999999:inbox']) {
+      const client = open(name, data.tokens.manager);
+      expect(await client.outcome, name).toEqual({ ok: false, reason: 'Forbidden' });
+    }
+  });
+
+  it('tells the client to try again later when the database does not answer', async () => {
+    // A port nothing listens on: every query fails at once.
+    const unreachable = postgres({ host: '127.0.0.1', port: 1, max: 1, connect_timeout: 2, onnotice: () => {} });
+    const outage = await startSync(unreachable);
+    try {
+      const client = connect(outage.url, inboxDocName(data.store1), data.tokens.advisor);
+      clients.push(client);
+      expect(await client.outcome).toEqual({ ok: false, reason: 'Try Again Later' });
+    } finally {
+      await outage.close();
+      await unreachable.end({ timeout: 1 });
+    }
+  });
+
+  it('answers WebSocket upgrades on other paths with 404', async () => {
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const ws = new WebSocket(running.url.replace('/collab', '/elsewhere'));
+      ws.on('unexpected-response', (_request, response) => {
+        resolve(response.statusCode);
+        ws.terminate();
+      });
+      ws.on('open', () => reject(new Error('upgraded')));
+      ws.on('error', () => {});
+    });
+    expect(status).toBe(404);
+  });
+
+  it("drops a client's write to the inbox: no peer, no server copy, no stored state sees it", async () => {
+    const name = inboxDocName(data.store1);
+    const writer = open(name, data.tokens.advisor);
+    const reader = open(name, data.tokens.colleague);
+    await vi.waitFor(() => expect(readInboxRows(writer.doc)).toHaveLength(2), soon);
+    await vi.waitFor(() => expect(readInboxRows(reader.doc)).toHaveLength(2), soon);
+
+    const forged: InboxRow = { ...readInboxRow(writer.doc, data.interactions.active)!, interactionId: 999_999, totalUnreadCount: 0 };
+    upsertInboxRows(writer.doc, [forged]);
+    writer.doc.getMap('rows').delete(String(data.interactions.quiet));
+    // Messages of one connection are handled in order: once the reader sees the writer's
+    // presence, the forged update before it has been handled (and dropped) by the server.
+    writer.provider.setAwarenessField('probe', 'after-write');
+    await vi.waitFor(() => {
+      const states = [...(reader.provider.awareness?.getStates().values() ?? [])];
+      expect(states.some((s) => s.probe === 'after-write')).toBe(true);
+    }, soon);
+
+    expect(writer.provider.hasUnsyncedChanges).toBe(true);
+    expect(readInboxRow(reader.doc, 999_999)).toBeNull();
+    expect(readInboxRows(reader.doc)).toHaveLength(2);
+    const served = running.sync.hocuspocus.documents.get(name)!;
+    expect(readInboxRow(served, 999_999)).toBeNull();
+    expect(readInboxRow(served, data.interactions.quiet)).not.toBeNull();
+
+    writer.destroy();
+    reader.destroy();
+    await vi.waitFor(async () => {
+      const stored = await storedState(name);
+      expect(stored && readInboxRows(stored)).toHaveLength(2);
+      expect(running.sync.hocuspocus.documents.has(name)).toBe(false);
+    }, soon);
+    expect(readInboxRow((await storedState(name))!, 999_999)).toBeNull();
+  });
+
+  it('pushes a refreshed row to connected advisors after a new message is committed', async () => {
+    const name = inboxDocName(data.store1);
+    const advisor = open(name, data.tokens.advisor);
+    const colleague = open(name, data.tokens.colleague);
+    await vi.waitFor(() => expect(readInboxRows(colleague.doc)).toHaveLength(2), soon);
+    await advisor.outcome;
+
+    const { quiet } = data.interactions;
+    await db.sql`
+      insert into message_instance (future_service_interaction_id, store_id, customer_id, content, direction, message_type, created_on)
+      values (${quiet}, ${data.store1}, ${data.customers.alan}, ${'Is my car\nready yet?'}, 'RECEIVED', 'SMS', now())`;
+    await db.sql`
+      update future_service_interaction set total_inbound_count = total_inbound_count + 1,
+        total_unread_count = total_unread_count + 1, last_message_received_date = now(), updated_on = now()
+      where id = ${quiet}`;
+    const result = await refreshInboxRows(running.sync.hocuspocus, data.store1, [quiet], db.sql, silent);
+    expect(result).toEqual({ upserted: 1, removed: 0 });
+
+    await vi.waitFor(() => {
+      expect(readInboxRow(colleague.doc, quiet)).toMatchObject({
+        latestMessage: { content: 'Is my car ready yet?', direction: 'RECEIVED' },
+        totalInboundCount: 1,
+        totalUnreadCount: 1,
+      });
+    }, soon);
+    // The newest conversation now leads the list.
+    expect(readInboxRows(colleague.doc)[0]?.interactionId).toBe(quiet);
+
+    await db.sql`update future_service_interaction set conv_closed = true where id = ${quiet}`;
+    expect(await refreshInboxRows(running.sync.hocuspocus, data.store1, [quiet], db.sql, silent)).toEqual({ upserted: 0, removed: 1 });
+    await vi.waitFor(() => expect(readInboxRow(advisor.doc, quiet)).toBeNull(), soon);
+
+    await db.sql`update future_service_interaction set conv_closed = false where id = ${quiet}`;
+    expect(await rebuildInbox(running.sync.hocuspocus, data.store1, db.sql, silent)).toBe(2);
+    await vi.waitFor(() => expect(readInboxRow(advisor.doc, quiet)).not.toBeNull(), soon);
+  });
+
+  it('keeps a board card a client wrote across a server restart', async () => {
+    const name = boardDocName(data.store1);
+    const writer = open(name, data.tokens.advisor);
+    expect(await writer.outcome).toEqual({ ok: true, scope: 'read-write' });
+    const card: BoardCard = {
+      id: 42,
+      roNumber: 'RO-42',
+      lane: 'ASSIGNED',
+      orderKey: keyBetween(null, null),
+      customerName: 'Ada Lovelace',
+      vehicle: '2021 Toyota Camry',
+      advisorName: 'Grace Hopper',
+      promisedDate: '2025-01-03T17:00:00.000Z',
+      unreadCount: 0,
+      updatedOn: new Date().toISOString(),
+    };
+    upsertCards(writer.doc, [card]);
+    await vi.waitFor(() => expect(writer.provider.hasUnsyncedChanges).toBe(false), soon);
+
+    writer.destroy();
+    await running.close();
+    expect(readCard((await storedState(name))!, 42)).toEqual(card);
+
+    running = await startSync(db.sql);
+    const reader = open(name, data.tokens.colleague);
+    await vi.waitFor(() => expect(readBoard(reader.doc).ASSIGNED).toEqual([card]), soon);
+  });
+});

@@ -1,0 +1,139 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { Hocuspocus, type WebSocketLike } from '@hocuspocus/server';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
+import type { Sql } from '@drivebay/api';
+import type { SyncContext } from './context';
+import { Authentication } from './extensions/authentication';
+import { DEFAULT_INBOX_MAX_AGE_MS, InboxProjection } from './extensions/inbox-projection';
+import { Persistence } from './extensions/persistence';
+import { createConsoleLogger, type Logger } from './logger';
+
+/** The WebSocket path of the sync server on whichever HTTP server carries it. */
+export const COLLAB_PATH = '/collab';
+
+// A board or inbox update is a few kilobytes; a client's first sync after a long offline spell
+// can be larger, but nothing legitimate comes close to this.
+const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
+// How long shutdown waits for clients to answer the close handshake, then for stores to finish.
+const CLOSE_HANDSHAKE_MS = 1_000;
+const UNLOAD_DEADLINE_MS = 10_000;
+
+export type SyncServerOptions = {
+  sql: Sql;
+  logger?: Logger;
+  /** Rebuild an inbox from PostgreSQL on load when its last rebuild is older than this. */
+  inboxMaxAgeMs?: number;
+};
+
+export type SyncServer = {
+  hocuspocus: Hocuspocus<SyncContext>;
+  /**
+   * The `upgrade` listener of an HTTP server: takes WebSocket upgrades of `/collab` (with any
+   * query string) and answers anything else with 404, so it can be the server's only upgrade
+   * listener. A server with other WebSocket endpoints checks {@link isCollabRequest} first.
+   */
+  handleUpgrade: (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
+  /** Closes every client, stores every changed document and releases the server. */
+  close: () => Promise<void>;
+};
+
+/** Whether a request URL addresses the sync server (`/collab` or `/collab?…`). */
+export function isCollabRequest(url: string | undefined): boolean {
+  if (!url) return false;
+  const end = url.indexOf('?');
+  return (end === -1 ? url : url.slice(0, end)) === COLLAB_PATH;
+}
+
+/** The Fetch API request Hocuspocus hands to its hooks, built from Node's upgrade request. */
+function toFetchRequest(request: IncomingMessage): Request {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  // Hooks read only the path, query and headers; a fixed origin keeps a malformed Host header
+  // from throwing here.
+  return new Request(new URL(request.url ?? '/', 'http://localhost'), { headers });
+}
+
+function toBytes(data: RawData): Uint8Array {
+  if (Array.isArray(data)) return new Uint8Array(Buffer.concat(data));
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+}
+
+function refuse(socket: Duplex, status: string): void {
+  socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.destroy();
+}
+
+async function waitFor(condition: () => boolean, deadlineMs: number): Promise<boolean> {
+  const until = Date.now() + deadlineMs;
+  while (!condition()) {
+    if (Date.now() > until) return false;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return true;
+}
+
+/**
+ * The collaborative sync server as a `Hocuspocus` instance with no port of its own: attach
+ * `handleUpgrade` to any HTTP server (the API's, on one port, or the standalone one in main.ts).
+ */
+export function createSyncServer(options: SyncServerOptions): SyncServer {
+  const logger = options.logger ?? createConsoleLogger('warn');
+  const { sql } = options;
+  const hocuspocus = new Hocuspocus<SyncContext>({
+    name: 'drivebay-sync',
+    quiet: true,
+    extensions: [
+      new Persistence({ sql, logger }),
+      new Authentication({ sql, logger }),
+      new InboxProjection({ sql, logger, maxAgeMs: options.inboxMaxAgeMs ?? DEFAULT_INBOX_MAX_AGE_MS }),
+    ],
+  });
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  let closing: Promise<void> | null = null;
+
+  const accept = (ws: WebSocket, request: IncomingMessage): void => {
+    ws.on('error', (error: Error) => logger.warn({ err: error }, 'collab socket error'));
+    try {
+      const connection = hocuspocus.handleConnection(ws as unknown as WebSocketLike, toFetchRequest(request));
+      ws.on('message', (data: RawData) => connection.handleMessage(toBytes(data)));
+      ws.on('close', (code: number, reason: Buffer) => connection.handleClose({ code, reason: reason.toString() }));
+    } catch (error) {
+      // This runs in the upgrade event: a throw here would take the whole process down.
+      logger.error({ err: error }, 'could not accept a collab connection');
+      ws.close(1011, 'internal error');
+    }
+  };
+
+  const handleUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    if (!isCollabRequest(request.url)) return refuse(socket, '404 Not Found');
+    if (closing) return refuse(socket, '503 Service Unavailable');
+    wss.handleUpgrade(request, socket, head, (ws) => accept(ws, request));
+  };
+
+  const shutdown = async (): Promise<void> => {
+    for (const ws of wss.clients) ws.close(1001, 'server shutting down');
+    if (!(await waitFor(() => wss.clients.size === 0, CLOSE_HANDSHAKE_MS))) {
+      for (const ws of wss.clients) ws.terminate();
+    }
+    // Sockets gone, so each document's last connection has closed and its store is under way;
+    // this also runs stores still waiting out their debounce (documents kept warm by refreshes).
+    hocuspocus.flushPendingStores();
+    const unloaded = await waitFor(() => hocuspocus.getDocumentsCount() === 0, UNLOAD_DEADLINE_MS);
+    if (!unloaded) {
+      logger.error({ documents: [...hocuspocus.documents.keys()] }, 'documents still loaded at shutdown; their latest changes may not be stored');
+    }
+    await new Promise<void>((resolve) => wss.close(() => resolve()));
+    await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+  };
+
+  return {
+    hocuspocus,
+    handleUpgrade,
+    close: () => (closing ??= shutdown()),
+  };
+}
