@@ -5,3 +5,4 @@ export * from './domains/auth/rules';
 export * from './domains/org/schemas';
 export * from './domains/org/scope';
 export * from './domains/conversations/schemas';
+export * from './domains/conversations/rules';

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { INTENT_CODES } from './constants';
+
+/** The longest reply analysed: ten SMS segments, more than any customer writes in one message. */
+export const MAX_REPLY_LENGTH = 1600;
+
+/**
+ * Whether the runtime knows the zone by its IANA name. Fixed offsets such as "+05:00" are refused:
+ * they carry no daylight-saving rules, so a reply about next month would resolve an hour off.
+ */
+export function isIanaTimeZone(zone: string): boolean {
+  if (!/^[A-Za-z]/.test(zone)) return false;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const intentCodeSchema = z.enum(INTENT_CODES);
+
+/** A customer's reply to analyse, with the moment and zone its relative dates are read against. */
+export const analyzeRequestSchema = z.object({
+  text: z
+    .string()
+    .trim()
+    .min(1, 'Enter the reply text')
+    .max(MAX_REPLY_LENGTH, `The reply is longer than ${MAX_REPLY_LENGTH} characters`),
+  /** When the reply was received; "tomorrow" is read from it. Defaults to now. */
+  referenceTime: z.iso
+    .datetime({ offset: true, message: 'Use an ISO-8601 date-time with an offset, e.g. 2026-03-10T15:00:00-04:00' })
+    .optional(),
+  /** The customer's zone; defaults to the signed-in user's store office zone. */
+  timeZone: z.string().refine(isIanaTimeZone, 'Use an IANA time zone such as America/New_York').optional(),
+});
+export type AnalyzeRequest = z.infer<typeof analyzeRequestSchema>;
+
+/** One analysed piece of the reply: a sentence or clause and the intent read in it. */
+export const analyzedSegmentSchema = z.object({
+  text: z.string(),
+  intentName: intentCodeSchema,
+  confidence: z.number().min(0).max(1),
+});
+export type AnalyzedSegment = z.infer<typeof analyzedSegmentSchema>;
+
+/** A date or time for an appointment found in the reply. */
+export const replyDateTimeSchema = z.object({
+  /** The words of the reply it was read from. */
+  text: z.string(),
+  /** ISO-8601 in the customer's zone, with that zone's offset on that date. */
+  start: z.string(),
+  /** False when only a day was given; start is then 00:00 local. */
+  hasTime: z.boolean(),
+});
+export type ReplyDateTime = z.infer<typeof replyDateTimeSchema>;
+
+export const analyzeResponseSchema = z.object({
+  intents: z.array(analyzedSegmentSchema),
+  /** Every detected intent, strongest first; the first is the one that routes the conversation. */
+  finalIntentNames: z.array(intentCodeSchema),
+  /** Every detected intent in the order it appears in the reply. */
+  multiIntentNames: z.array(intentCodeSchema),
+  /** Appointment dates and times in the order given; when several are given the first one wins. */
+  dateTimes: z.array(replyDateTimeSchema),
+});
+export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
