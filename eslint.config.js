@@ -5,7 +5,7 @@ import globals from 'globals';
 
 const apps = ['@drivebay/api', '@drivebay/sync-server', '@drivebay/client'];
 const restrict = (names, message) => ({
-  'no-restricted-imports': ['error', { paths: names.map((name) => ({ name, message })), patterns: [{ group: ['../../api/*', '../../sync-server/*', '../../client/*', '../api/*', '../sync-server/*', '../client/*'], message }] }],
+  'no-restricted-imports': ['error', { paths: names.map((name) => ({ name, message })), patterns: [{ regex: '^(\\.\\./)+(api|sync-server|client)/src(/|$)', message }] }],
 });
 
 export default tseslint.config(

@@ -211,7 +211,7 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
         });
         if (c.email && r.chance(0.25)) {
           messages.push({
-            ...base, content: `<p>Hi ${c.firstName},</p><p>${text}</p><p>— ${agentName}, ${s.name}</p>`,
+            ...base, content: `<p>${text}</p><p>You can also reply to this email or call us at ${s.phone}.</p><p>— ${agentName}, ${s.name}</p>`,
             subject: `Your ${v.model} is due for service`, from_address: `${agent.first.toLowerCase()}@${s.code.toLowerCase()}.drivebay.example`,
             from_name: agentName, to_address: c.email, to_name: customerName, direction: 'SENT', message_type: 'EMAIL',
             notification_type: 'MESSAGE_TO_CUSTOMER', created_on: new Date(plan.start + 5 * MINUTE), message_status: 'delivered', read_status: true,

@@ -1,0 +1,80 @@
+import { Suspense, useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Toolbar from '@mui/material/Toolbar';
+import MenuIcon from '@mui/icons-material/Menu';
+import type { UserData } from '@drivebay/shared';
+import { BrandLogo } from '../../../components/brand-logo';
+import { PageSpinner } from '../../../components/page-spinner';
+import { UserMenu } from '../../../features/auth/components/user-menu';
+import { useIdleLogout } from '../../../features/auth/hooks/use-idle-logout';
+import { OrgSelectors } from '../../../features/org/components/org-selectors';
+import { useOrgScope } from '../../../features/org/hooks/use-org-scope';
+import { canOpenCompanyDirectory } from '../../../lib/permissions';
+import type { Selection } from '../../../lib/session/storage';
+import { useSession } from '../../../lib/session/use-session';
+import type { LayoutContext } from './layout-context';
+import { NavDrawer } from './nav-drawer';
+
+function SignedInLayout({ user, selection }: { user: UserData; selection: Selection }) {
+  const [mobileNavOpen, setMobileNavOpen] = useState(false);
+  const scope = useOrgScope(user, selection);
+  useIdleLogout(true);
+  const context: LayoutContext = { user, selection, scope };
+
+  return (
+    // The layout fills the viewport and the screen area scrolls, so a list can keep its header and
+    // pager in view.
+    <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <AppBar
+        position="static"
+        color="inherit"
+        sx={{ borderBottom: 1, borderColor: 'divider', zIndex: (theme) => theme.zIndex.drawer + 1 }}
+      >
+        <Toolbar sx={{ gap: 2, flexWrap: 'wrap', py: 1 }}>
+          <IconButton
+            aria-label="Open navigation"
+            edge="start"
+            onClick={() => setMobileNavOpen(true)}
+            sx={{ display: { md: 'none' } }}
+          >
+            <MenuIcon />
+          </IconButton>
+          <BrandLogo />
+          <Box sx={{ flex: { xs: '1 1 100%', md: 1 }, order: { xs: 3, md: 0 }, minWidth: 0, display: 'flex' }}>
+            <OrgSelectors scope={scope} selection={selection} />
+          </Box>
+          <Box sx={{ ml: 'auto' }}>
+            <UserMenu user={user} />
+          </Box>
+        </Toolbar>
+      </AppBar>
+      <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
+        <NavDrawer
+          showCompanies={canOpenCompanyDirectory(user)}
+          mobileOpen={mobileNavOpen}
+          onMobileClose={() => setMobileNavOpen(false)}
+        />
+        <Box
+          component="main"
+          data-testid="main-layout"
+          sx={{ flex: 1, minWidth: 0, overflow: 'auto', display: 'flex', flexDirection: 'column', p: { xs: 2, md: 3 } }}
+        >
+          <Suspense fallback={<PageSpinner />}>
+            <Outlet context={context} />
+          </Suspense>
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+/** The main application layout: app bar with the store choosers and account menu, navigation, screen. */
+export default function AppLayout() {
+  const { user, selection } = useSession();
+  // The session guard above renders this only for a signed-in user.
+  if (!user) return null;
+  return <SignedInLayout user={user} selection={selection} />;
+}

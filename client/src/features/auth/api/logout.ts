@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { apiRequest } from '../../../lib/api-client';
+
+const logoutResponseSchema = z.object({ message: z.string() });
+
+/**
+ * GET /user/logout ends the server session. Leaving must work even when the server cannot be
+ * reached or the session already expired, so failures are swallowed and never notified.
+ */
+export async function endServerSession(): Promise<void> {
+  try {
+    await apiRequest('/user/logout', { schema: logoutResponseSchema, notify: false, handleUnauthorized: false });
+  } catch (error) {
+    console.warn('Ending the server session failed; the local session is cleared anyway', error);
+  }
+}

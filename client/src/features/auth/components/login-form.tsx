@@ -1,0 +1,122 @@
+import { useState, type FormEvent } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import LoginIcon from '@mui/icons-material/Login';
+import { loginSchema, type Login, type UserData } from '@drivebay/shared';
+import { ApiRequestError } from '../../../lib/api-client';
+import { login } from '../api';
+
+type Field = keyof Login;
+type FieldErrors = Partial<Record<Field, string>>;
+
+const FIELDS: readonly Field[] = ['username', 'password'];
+
+function isField(value: unknown): value is Field {
+  return typeof value === 'string' && (FIELDS as readonly string[]).includes(value);
+}
+
+/** The message above the form for a failed sign-in: the server's own words when it sent some. */
+function failureMessage(error: unknown): string {
+  if (error instanceof ApiRequestError) {
+    if (error.status === null) return 'Cannot reach the server. Check your connection and try again.';
+    if (error.serverMessage) return error.serverMessage;
+  }
+  return 'Sign-in failed. Please try again.';
+}
+
+/** Server validation details name fields as `body.username`; they are shown under the field. */
+function fieldErrorsFrom(error: unknown): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!(error instanceof ApiRequestError)) return errors;
+  for (const detail of error.details) {
+    const name = detail.field.split('.').pop();
+    if (isField(name)) errors[name] = detail.message;
+  }
+  return errors;
+}
+
+export function LoginForm({ onSignedIn }: { onSignedIn: (user: UserData) => void }) {
+  const [values, setValues] = useState<Login>({ username: '', password: '' });
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+
+  const change = (field: Field) => (event: { target: { value: string } }) => {
+    setValues((v) => ({ ...v, [field]: event.target.value }));
+    setFieldErrors((e) => ({ ...e, [field]: undefined }));
+  };
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const parsed = loginSchema.safeParse(values);
+    if (!parsed.success) {
+      const errors: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const name = issue.path[0];
+        if (isField(name) && !errors[name]) errors[name] = issue.message;
+      }
+      setFieldErrors(errors);
+      return;
+    }
+    setSubmitting(true);
+    setError(null);
+    try {
+      const user = await login(parsed.data);
+      onSignedIn(user);
+    } catch (err) {
+      setError(failureMessage(err));
+      setFieldErrors(fieldErrorsFrom(err));
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <form onSubmit={handleSubmit} noValidate>
+      <Stack spacing={2.5}>
+        {error ? (
+          <Alert severity="error" role="alert">
+            {error}
+          </Alert>
+        ) : null}
+        <TextField
+          label="Username"
+          name="username"
+          autoComplete="username"
+          autoFocus
+          fullWidth
+          size="medium"
+          value={values.username}
+          onChange={change('username')}
+          error={Boolean(fieldErrors.username)}
+          helperText={fieldErrors.username}
+        />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          fullWidth
+          size="medium"
+          value={values.password}
+          onChange={change('password')}
+          error={Boolean(fieldErrors.password)}
+          helperText={fieldErrors.password}
+        />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          fullWidth
+          loading={submitting}
+          loadingPosition="start"
+          startIcon={<LoginIcon />}
+        >
+          Sign in
+        </Button>
+      </Stack>
+    </form>
+  );
+}

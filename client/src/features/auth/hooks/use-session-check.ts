@@ -1,0 +1,24 @@
+import { useEffect } from 'react';
+import { getSession, updateUser } from '../../../lib/session/session-store';
+import { getCurrentUser } from '../api';
+
+/**
+ * Confirms once per page load that the stored session is still alive on the server and refreshes
+ * the stored user data (roles and scope may have changed since the login).
+ */
+export function useSessionCheck(authToken: string | null): void {
+  useEffect(() => {
+    if (!authToken) return;
+    const controller = new AbortController();
+    getCurrentUser(controller.signal).then(
+      (user) => {
+        // The reply belongs to this token only if the user did not sign out or in meanwhile.
+        if (getSession().user?.authToken === authToken) updateUser({ ...user, authToken });
+      },
+      () => {
+        // 401 is handled by the API client; anything else leaves the stored session in place.
+      },
+    );
+    return () => controller.abort();
+  }, [authToken]);
+}
