@@ -11,6 +11,7 @@ import type { Sql } from './db/database';
 import type { Logger } from './lib/logger';
 import { notFound, onError, validationError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
+import { assistantRoutes } from './routes/assistant';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { leadRoutes } from './routes/leads';
@@ -57,6 +58,7 @@ export function createApp({ sql, logger, clientDir }: AppOptions) {
   app.route('/', authRoutes);
   app.route('/', orgRoutes);
   app.route('/', leadRoutes);
+  app.route('/', assistantRoutes);
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
   app.doc31('/api/openapi.json', {

@@ -6,3 +6,4 @@ export * from './domains/org/schemas';
 export * from './domains/org/scope';
 export * from './domains/conversations/schemas';
 export * from './domains/conversations/rules';
+export * from './domains/assistant';
