@@ -7,3 +7,4 @@ export * from './domains/org/scope';
 export * from './domains/conversations/schemas';
 export * from './domains/conversations/rules';
 export * from './domains/assistant';
+export * from './domains/conversations/messages';

@@ -85,6 +85,7 @@ describe('sync server', () => {
         createdOn: '2025-01-02T10:05:00.000Z',
         direction: 'SENT',
         messageType: 'SMS',
+        messageStatus: null,
       },
       lastMessageReceivedDate: '2025-01-02T10:00:00.000Z',
       totalInboundCount: 1,

@@ -27,6 +27,7 @@ function row(interactionId: number, overrides: Partial<InboxRow> = {}): InboxRow
       createdOn: '2025-01-02T10:00:00.000Z',
       direction: 'RECEIVED',
       messageType: 'SMS',
+      messageStatus: 'received',
     },
     lastMessageReceivedDate: '2025-01-02T10:00:00.000Z',
     totalInboundCount: 3,

@@ -52,6 +52,8 @@ export const inboxMessageSchema = z.object({
   createdOn: isoDateTime,
   direction: z.enum(MESSAGE_DIRECTIONS),
   messageType: z.enum(MESSAGE_TYPES),
+  /** Carrier status of an outbound message, so the list and an open thread see ticks move. */
+  messageStatus: z.string().nullable().default(null),
 });
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 

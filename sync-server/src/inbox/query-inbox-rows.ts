@@ -31,6 +31,7 @@ type InboxRecord = {
   messageCreatedOn: Date | null;
   messageDirection: MessageDirection | null;
   messageType: MessageType | null;
+  messageStatus: string | null;
   marks: string[];
 };
 
@@ -60,6 +61,7 @@ function toRow(r: InboxRecord): unknown {
             createdOn: r.messageCreatedOn?.toISOString(),
             direction: r.messageDirection,
             messageType: r.messageType,
+            messageStatus: r.messageStatus ?? null,
           },
     lastMessageReceivedDate: r.lastMessageReceivedDate?.toISOString() ?? null,
     totalInboundCount: r.totalInboundCount,
@@ -95,7 +97,7 @@ export async function queryInboxRows(
       c.id as customer_id, c.first_name, c.last_name, c.cellular, c.email, c.custno,
       v.id as vehicle_id, v.make, v.model, v.year, v.vin,
       m.id as message_id, m.content as message_content, m.created_on as message_created_on,
-      m.direction as message_direction, m.message_type,
+      m.direction as message_direction, m.message_type, m.message_status,
       coalesce((
         select array_agg(k.intent_type order by k.intent_type) from mark k
         where k.target = 'FUTURE_SERVICE_INTERACTION' and k.future_service_interaction_id = f.id
@@ -104,7 +106,8 @@ export async function queryInboxRows(
     join customer c on c.id = f.customer_id
     left join service_vehicle v on v.id = f.service_vehicle_id
     left join lateral (
-      select mi.id, left(mi.content, ${CONTENT_READ_LIMIT}) as content, mi.created_on, mi.direction, mi.message_type
+      select mi.id, left(mi.content, ${CONTENT_READ_LIMIT}) as content, mi.created_on, mi.direction, mi.message_type,
+        mi.message_status
       from message_instance mi
       where mi.future_service_interaction_id = f.id and mi.message_type <> 'INTERNAL'
       order by mi.created_on desc, mi.id desc
