@@ -25,7 +25,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
   webServer: {
-    command: 'rm -rf .data-e2e && node --import tsx scripts/start.ts',
+    command: `rm -rf .data-e2e-${PORT} && node --import tsx scripts/start.ts`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -33,7 +33,7 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(PORT),
-      DATA_DIR: '.data-e2e',
+      DATA_DIR: `.data-e2e-${PORT}`,
       // The embedded default, whatever the calling shell has set.
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
