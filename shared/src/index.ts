@@ -8,3 +8,4 @@ export * from './domains/conversations/schemas';
 export * from './domains/conversations/rules';
 export * from './domains/assistant';
 export * from './domains/conversations/messages';
+export * from './time/zoned-time';

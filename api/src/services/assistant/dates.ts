@@ -3,7 +3,7 @@ import { englishDates, spanishDates } from './date-parsers';
 import { looksSpanish } from './nlp';
 import {
   addDays, compareDates, formatInZone, instantOf, offsetMinutesAt, wallTimeAt, weekdayOf, type WallTime,
-} from './zoned-time';
+} from '@drivebay/shared';
 
 /** What a reply is read against: the moment it arrived and the customer's zone. */
 export type DateReference = { instant: Date; zone: string };

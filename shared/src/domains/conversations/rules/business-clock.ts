@@ -1,41 +1,14 @@
 /**
  * Reading timestamps on the business clock (America/New_York). Timestamps with a zone are
  * absolute instants; one without a zone is a wall-clock time in New York, the zone the
- * specification measures response delays in. Written on Intl because `shared` carries no date
- * library and the conversion is one offset lookup.
+ * specification measures response delays in. The zone arithmetic is the shared one in
+ * time/zoned-time.
  */
 import { BUSINESS_TIME_ZONE } from '../../../codes';
+import { instantOf } from '../../../time/zoned-time';
 
 const WITH_ZONE = /\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
 const WALL_CLOCK = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?)?$/;
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-/** How far the zone's wall clock is ahead of UTC at `instant`, in milliseconds. */
-function offsetAt(instant: number, timeZone: string): number {
-  const parts: Record<string, number> = {};
-  for (const p of formatterFor(timeZone).formatToParts(instant)) parts[p.type] = Number(p.value);
-  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
-  return wall - (instant - (((instant % 1000) + 1000) % 1000));
-}
 
 /**
  * Epoch milliseconds of a timestamp, or null when it cannot be read. A timestamp without a zone
@@ -58,21 +31,6 @@ export function businessInstant(timestamp: string, timeZone: string = BUSINESS_T
   if (check.getUTCMonth() !== mo! - 1 || check.getUTCDate() !== d || check.getUTCHours() !== h || mi > 59 || s > 59) {
     return null;
   }
-  return wallToInstant(wall, timeZone);
-}
-
-const DAY_MS = 86_400_000;
-
-/**
- * The instant a wall-clock time (written as if UTC) names in `timeZone`. A zone changes its offset
- * at most once a day, so the offsets a day either side are the only candidates.
- */
-function wallToInstant(wall: number, timeZone: string): number {
-  const before = wall - offsetAt(wall - DAY_MS, timeZone);
-  const after = wall - offsetAt(wall + DAY_MS, timeZone);
-  const fits = (t: number) => t + offsetAt(t, timeZone) === wall;
-  if (fits(before) && fits(after)) return Math.min(before, after);
-  if (fits(after)) return after;
-  // In the skipped hour neither fits; the old offset moves the time forward past the gap.
-  return before;
+  // Seconds and milliseconds never cross an offset change, so the minute decides the instant.
+  return instantOf({ year: y!, month: mo!, day: d!, hour: h, minute: mi }, timeZone).getTime() + s * 1000 + ms;
 }
