@@ -12,6 +12,10 @@ import type { Logger } from './lib/logger';
 import { notFound, onError, validationError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { assistantRoutes } from './routes/assistant';
+import { conversationRoutes } from './routes/conversations';
+import { simulatorRoutes } from './routes/simulator';
+import { webhookRoutes } from './routes/webhooks';
+import type { ConversationDeps } from './services/conversations/deps';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { leadRoutes } from './routes/leads';
@@ -23,13 +27,15 @@ export type AppOptions = {
   logger: Logger;
   /** Folder of the built client to serve, with index.html as the fallback for app routes. */
   clientDir?: string | undefined;
+  /** Messaging: carriers, the inbox notifier and the outbox; absent in tests that need none. */
+  conversations?: ConversationDeps | undefined;
 };
 
 /** Paths that belong to the server; everything else under GET is the client app. */
 const SERVER_PREFIXES = ['/api/', '/user/', '/collab', '/leadmanager/get'];
 const isServerPath = (path: string) => SERVER_PREFIXES.some((p) => path.startsWith(p));
 
-export function createApp({ sql, logger, clientDir }: AppOptions) {
+export function createApp({ sql, logger, clientDir, conversations }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error, result.target === 'json' ? 'body' : result.target);
@@ -59,6 +65,11 @@ export function createApp({ sql, logger, clientDir }: AppOptions) {
   app.route('/', orgRoutes);
   app.route('/', leadRoutes);
   app.route('/', assistantRoutes);
+  if (conversations) {
+    app.route('/', conversationRoutes(conversations));
+    app.route('/', webhookRoutes(conversations));
+    app.route('/', simulatorRoutes(conversations));
+  }
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
   app.doc31('/api/openapi.json', {

@@ -23,12 +23,16 @@ export async function bootDatabase(env: Env, logger: Logger): Promise<Database> 
 }
 
 /** The lines a person reads after `npm start`. */
-export function welcomeText(url: string, seeded: boolean): string {
+export function welcomeText(url: string, seeded: boolean, simulatedCarrier = false): string {
   const lines = [``, `  Drivebay is running at ${url}`, ``];
   if (seeded) {
     lines.push(`  Demo logins (password "${DEMO_PASSWORD}"):`);
     lines.push(`    ${DEMO_USERS.map((u) => u.role.toLowerCase()).join(', ')}`);
     lines.push('');
+  }
+  if (simulatedCarrier) {
+    lines.push('  Texts go to the simulated carrier. Reply as a customer at', `    ${url}/api/simulator/phone`);
+    lines.push(`  Sent email is kept at ${url}/api/simulator/mailbox/page`, '');
   }
   lines.push(`  API reference: ${url}/api/docs`, '');
   return lines.join('\n');

@@ -25,6 +25,17 @@ export const envSchema = z.object({
   TWILIO_AUTH_TOKEN: z.string().optional(),
   /** Default outgoing mail server for stores without their own (smtp://user:pass@host:port). */
   SMTP_URL: z.string().optional(),
+  /** Bandwidth messaging, used instead of Twilio when its account is set. */
+  BANDWIDTH_ACCOUNT_ID: z.string().optional(),
+  BANDWIDTH_USERNAME: z.string().optional(),
+  BANDWIDTH_PASSWORD: z.string().optional(),
+  BANDWIDTH_APPLICATION_ID: z.string().optional(),
+  BANDWIDTH_CALLBACK_USERNAME: z.string().optional(),
+  BANDWIDTH_CALLBACK_PASSWORD: z.string().optional(),
+  BANDWIDTH_API_URL: z.url().optional(),
+}).refine((e) => e.PUBLIC_URL || !(e.TWILIO_ACCOUNT_SID || e.BANDWIDTH_ACCOUNT_ID), {
+  path: ['PUBLIC_URL'],
+  message: 'is required with a real carrier: carriers call the product back at this address',
 });
 export type Env = z.infer<typeof envSchema>;
 

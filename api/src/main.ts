@@ -3,16 +3,20 @@ import { loadEnv } from './env';
 import { createLogger } from './lib/logger';
 import { bootDatabase, welcomeText } from './boot';
 import { createApp } from './app';
+import { startConversationCore } from './services/conversations/core';
 import { startHttpServer } from './server';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
 const db = await bootDatabase(env, logger);
-const app = createApp({ sql: db.sql, logger, clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined });
+// Alone, the API tells the sync servers about inbox changes through PostgreSQL notifications.
+const conversations = startConversationCore({ sql: db.sql, logger, env, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` });
+const app = createApp({ sql: db.sql, logger, clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined, conversations: conversations.deps });
 const running = await startHttpServer({ app, port: env.PORT, host: env.HOST });
 console.info(welcomeText(env.PUBLIC_URL ?? `http://localhost:${running.port}`, env.SEED_DEMO));
 
 const stop = async () => {
+  await conversations.stop();
   await running.close();
   await db.close();
   process.exit(0);

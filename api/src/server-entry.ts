@@ -3,4 +3,5 @@ export { loadEnv, type Env } from './env';
 export { createLogger, type Logger } from './lib/logger';
 export { bootDatabase, welcomeText } from './boot';
 export { createApp, type App } from './app';
+export { startConversationCore } from './services/conversations/core';
 export { startHttpServer, type RunningServer, type UpgradeHandler } from './server';

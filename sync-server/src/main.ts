@@ -1,16 +1,22 @@
 // Runs the sync server alone (`npm run start:sync`): the production shape, where the API and the
 // sync server are separate processes sharing one PostgreSQL.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { databaseAnswers, migrate, openDatabase } from '@drivebay/api';
+import { databaseAnswers, listenForInboxChanges, migrate, openDatabase } from '@drivebay/api';
 import { loadSyncEnv } from './env';
 import { createConsoleLogger } from './logger';
 import { COLLAB_PATH, createSyncServer } from './server';
+import { refreshInboxRows } from './extensions/inbox-projection';
 
 const env = loadSyncEnv();
 const logger = createConsoleLogger(env.LOG_LEVEL);
 const db = await openDatabase({ url: env.DATABASE_URL });
 await migrate(db.sql);
 const sync = createSyncServer({ sql: db.sql, logger });
+// API processes announce committed inbox changes through PostgreSQL; every sync server refreshes
+// the documents it holds.
+await listenForInboxChanges(db.sql, ({ storeId, interactionIds }) => {
+  void refreshInboxRows(sync.hocuspocus, storeId, interactionIds, db.sql, logger);
+});
 
 async function respond(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const path = (request.url ?? '/').split('?')[0];

@@ -59,9 +59,14 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const path = join(socketDir, '.s.PGSQL.5432');
   // The engine runs one query at a time; at least as many socket connections as the pool holds,
   // or a pooled client is reset when the limit is hit.
-  const server = new PGLiteSocketServer({ db, path, maxConnections: max + 2 });
+  // The socket server passes protocol messages from all its connections to the one engine
+  // without keeping each query's steps together, so two connections can interleave and read each
+  // other's results (seen as 'portal "" does not exist'). One connection is exact, and loses
+  // nothing: the engine runs one query at a time anyway. Code must therefore never query through
+  // `sql` while holding `sql.begin`; it uses the transaction's own handle.
+  const server = new PGLiteSocketServer({ db, path, maxConnections: 3 });
   await server.start();
-  const sql = client({ path, max, username: 'postgres', database: 'postgres', idle_timeout: 0 });
+  const sql = client({ path, max: 1, username: 'postgres', database: 'postgres', idle_timeout: 0 });
   return {
     sql,
     kind: 'pglite',

@@ -1,0 +1,220 @@
+import { isStatusAdvance } from '@drivebay/shared';
+import type { Sql } from '../../db/database';
+import type { Logger } from '../../lib/logger';
+import type { CarrierPort } from '../carriers/carrier-port';
+import { createMailDirectory } from '../mail/directory';
+import type { MailPort } from '../mail/mail-port';
+import type { InboxNotifier } from './notifier';
+import { isOptedOut } from './opt-out';
+
+export type OutboxWorkerOptions = {
+  sql: Sql;
+  logger: Logger;
+  notifier: InboxNotifier;
+  carrierFor: (storeId: number) => Promise<CarrierPort>;
+  /** Mail server per store; by default the store's smtp_url, else the captured mailbox. */
+  mailerFor?: (storeId: number) => Promise<MailPort>;
+  /** Base of the status callback address carriers report delivery to. */
+  publicUrl: string;
+  /** How often the table is looked at when nobody wakes the worker. */
+  pollIntervalMs?: number;
+  batchSize?: number;
+  /** Attempts before a message that keeps failing for passing reasons is given up as failed. */
+  maxAttempts?: number;
+  /** How long a taken row stays the worker's; a worker that died frees it when this runs out. */
+  leaseMs?: number;
+  /** Wait before attempt n+1 after attempt n failed. */
+  backoffMs?: (attempt: number) => number;
+};
+
+export type OutboxWorker = {
+  /** Looks at the table now instead of at the next poll. */
+  wake(): void;
+  /** Takes and handles one batch; returns how many entries it handled. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits for the batch under way. */
+  stop(): Promise<void>;
+};
+
+/** Said in the errors of a queued text whose customer opted out before it left. */
+export const OPTED_OUT_AT_SUBMIT = 'Customer opted out';
+
+const defaultBackoff = (attempt: number) => Math.min(2 ** (attempt - 1) * 2_000, 10 * 60_000);
+
+type Job = { id: number; messageInstanceId: number; storeId: number; channel: 'SMS' | 'EMAIL'; attempts: number; bypassOptOut: boolean };
+type Msg = {
+  id: number;
+  futureServiceInteractionId: number;
+  customerId: number | null;
+  content: string;
+  subject: string | null;
+  fromAddress: string | null;
+  fromName: string | null;
+  toAddress: string | null;
+  toName: string | null;
+  mediaUrls: string[];
+  messageStatus: string | null;
+  carrierMessageId: string | null;
+};
+
+/** A failure with a say on whether trying again can help (CarrierError, MailError). */
+type Failure = { permanent?: boolean; display?: string; message?: string };
+
+/**
+ * The in-process worker that hands queued messages to carriers and mail servers. Rows are taken
+ * with `for update skip locked` and a lease, so several API processes share the table safely and
+ * a crash loses nothing: an entry is only marked done after the carrier took it. A crash in the
+ * moment between the carrier's answer and that mark sends the message again when the lease runs
+ * out (at-least-once; carriers offer no idempotency key to close that gap).
+ */
+export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
+  const { sql, logger, notifier } = opts;
+  const pollIntervalMs = opts.pollIntervalMs ?? 1_000;
+  const batchSize = opts.batchSize ?? 10;
+  const maxAttempts = opts.maxAttempts ?? 8;
+  const leaseMs = opts.leaseMs ?? 60_000;
+  const backoffMs = opts.backoffMs ?? defaultBackoff;
+  const mailerFor = opts.mailerFor ?? createMailDirectory({ sql }).mailerFor;
+  const publicUrl = opts.publicUrl.replace(/\/+$/, '');
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let current: Promise<void> | null = null;
+  let again = false;
+
+  const claim = () => sql<Job[]>`
+    update message_outbox o set locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = o.attempts + 1, updated_on = now()
+    where o.id in (
+      select id from message_outbox
+      where status = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
+      order by next_attempt_at, id
+      limit ${batchSize}
+      for update skip locked)
+    returning o.id, o.message_instance_id, o.store_id, o.channel, o.attempts, o.bypass_opt_out`;
+
+  /** Records the outcome on the message (status only ever forward) and closes the entry. */
+  const finish = async (job: Job, result: { status: string; carrierMessageId?: string; error?: string; outbox: 'submitted' | 'failed' }) => {
+    const changed = await sql.begin(async (t) => {
+      const tx = t as unknown as Sql;
+      const [m] = await tx<{ messageStatus: string | null; storeId: number; futureServiceInteractionId: number }[]>`
+        select message_status, store_id, future_service_interaction_id from message_instance where id = ${job.messageInstanceId} for update`;
+      const advance = isStatusAdvance(m?.messageStatus ?? null, result.status);
+      const error = result.error ? [result.error] : [];
+      await tx`
+        update message_instance set
+          message_status = case when ${advance} then ${result.status} else message_status end,
+          carrier_message_id = coalesce(carrier_message_id, ${result.carrierMessageId ?? null}),
+          "timestamp" = coalesce("timestamp", case when ${result.outbox === 'submitted'} then now() end),
+          errors = case when ${error.length > 0} then errors || ${tx.json(error)} else errors end
+        where id = ${job.messageInstanceId}`;
+      await tx`update message_outbox set status = ${result.outbox}, locked_until = null, last_error = ${result.error ?? null}, updated_on = now()
+        where id = ${job.id}`;
+      return m;
+    });
+    if (changed) notifier.interactionsChanged(changed.storeId, [changed.futureServiceInteractionId]);
+  };
+
+  const retryLater = async (job: Job, error: string) => {
+    await sql`update message_outbox set locked_until = null, last_error = ${error}, updated_on = now(),
+        next_attempt_at = now() + ${backoffMs(job.attempts)} * interval '1 millisecond'
+      where id = ${job.id}`;
+  };
+
+  const handle = async (job: Job) => {
+    const [m] = await sql<Msg[]>`
+      select id, future_service_interaction_id, customer_id, content, subject, from_address, from_name, to_address, to_name,
+        media_urls, message_status, carrier_message_id
+      from message_instance where id = ${job.messageInstanceId}`;
+    if (!m) return finish(job, { status: 'failed', error: 'The message no longer exists', outbox: 'failed' });
+    // Taken by a carrier already (the worker died before closing the entry): do not send twice.
+    if (m.carrierMessageId) return finish(job, { status: m.messageStatus ?? 'queued', outbox: 'submitted' });
+    try {
+      if (job.channel === 'SMS') {
+        if (!job.bypassOptOut && (await isOptedOut(sql, { storeId: job.storeId, customerId: m.customerId, phone: m.toAddress }))) {
+          return finish(job, { status: 'failed', error: OPTED_OUT_AT_SUBMIT, outbox: 'failed' });
+        }
+        const carrier = await opts.carrierFor(job.storeId);
+        const receipt = await carrier.sendSms({
+          from: m.fromAddress ?? '',
+          to: m.toAddress ?? '',
+          body: m.content,
+          mediaUrls: m.mediaUrls,
+          // Names our message, so a report that overtakes this worker's own write still finds it.
+          statusCallback: `${publicUrl}/api/webhooks/twilio/status?mid=${m.id}`,
+          tag: String(m.id),
+        });
+        return finish(job, { status: receipt.status, carrierMessageId: receipt.carrierMessageId, outbox: 'submitted' });
+      }
+      const mailer = await mailerFor(job.storeId);
+      const receipt = await mailer.send({
+        from: m.fromAddress ?? '', fromName: m.fromName, to: m.toAddress ?? '', toName: m.toName, subject: m.subject ?? '',
+        html: m.content, storeId: job.storeId, messageInstanceId: m.id,
+      });
+      return finish(job, { status: receipt.status, carrierMessageId: receipt.messageId, outbox: 'submitted' });
+    } catch (err) {
+      const f = err as Failure;
+      const text = f.display ?? f.message ?? String(err);
+      if (f.permanent || job.attempts >= maxAttempts) {
+        logger.warn({ err, messageId: m.id, attempts: job.attempts }, 'message could not be sent');
+        return finish(job, { status: 'failed', error: text, outbox: 'failed' });
+      }
+      logger.info({ err, messageId: m.id, attempts: job.attempts }, 'message send failed; will retry');
+      return retryLater(job, text);
+    }
+  };
+
+  const runOnce = async (): Promise<number> => {
+    const jobs = await claim();
+    await Promise.all(
+      jobs.map((job) =>
+        handle(job).catch((err) => {
+          // The lease runs out and another pass tries again.
+          logger.error({ err, outboxId: job.id }, 'outbox entry could not be handled');
+        }),
+      ),
+    );
+    return jobs.length;
+  };
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(tick, pollIntervalMs);
+    timer.unref?.();
+  };
+
+  function tick(): void {
+    if (stopped) return;
+    if (current) {
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
+    current = (async () => {
+      try {
+        let n: number;
+        do {
+          again = false;
+          n = await runOnce();
+        } while (!stopped && (n === batchSize || again));
+      } catch (err) {
+        logger.error({ err }, 'outbox poll failed');
+      } finally {
+        current = null;
+        schedule();
+      }
+    })();
+  }
+
+  tick();
+  return {
+    wake: () => tick(),
+    runOnce,
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await current;
+    },
+  };
+}

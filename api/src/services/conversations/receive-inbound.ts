@@ -1,0 +1,198 @@
+import { createHash } from 'node:crypto';
+import { carrierKeyword, formatPhoneDisplay, toE164, type CarrierKeyword } from '@drivebay/shared';
+import type { Sql } from '../../db/database';
+import type { ServiceDeps } from './deps';
+import { onInboundCommitted } from './inbound-events';
+import { recordOptIn, recordOptOut } from './opt-out';
+import { insertOutbound } from './outbound';
+import { findStoreByNumber, type StoreNumber } from './store-number';
+
+/** One text from a customer, as any carrier reports it. */
+export type InboundSms = {
+  carrierMessageId: string;
+  from: string;
+  to: string;
+  body: string;
+  mediaUrls: string[];
+};
+
+export type InboundOutcome =
+  | {
+      kind: 'stored';
+      storeId: number;
+      interactionId: number;
+      customerId: number;
+      messageId: number;
+      keyword: CarrierKeyword | null;
+      createdCustomer: boolean;
+      createdInteraction: boolean;
+    }
+  /** The carrier's id was seen before (a redelivery): nothing changed. */
+  | { kind: 'duplicate' }
+  /** No store texts from the number it was sent to. */
+  | { kind: 'unknown-number' }
+  /** The sender is not a phone number a customer record can hold (a short code, say). */
+  | { kind: 'invalid-sender' };
+
+/**
+ * Conversations a text from an unknown number starts are service check-ups: the sender is not
+ * tied to a vehicle or a sale yet, and CHECK_UP is the service type that assumes nothing.
+ */
+export const INBOUND_SERVICE_TYPE = 'CHECK_UP';
+
+class Duplicate extends Error {}
+
+/** A stable UUID from a text, so the reply to one inbound message has one client id forever. */
+export function uuidFromText(text: string): string {
+  const h = createHash('sha256').update(text).digest('hex');
+  const variant = ((parseInt(h[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The carrier's HELP answer: who is texting and how to reach a person. */
+export function helpReplyText(store: Pick<StoreNumber, 'storeName' | 'storePhone' | 'agentPhoneNumber'>): string {
+  const number = formatPhoneDisplay(store.storePhone ?? store.agentPhoneNumber);
+  return `${store.storeName}: for help call ${number}. Reply STOP to opt out.`;
+}
+
+/**
+ * Stores a customer's text in one transaction: dedupe on the carrier's id, find or create the
+ * customer and the interaction in the store that owns the number, insert the message, bump the
+ * counters, and act on carrier keywords (STOP family blocks texts, START/UNSTOP lifts the block,
+ * HELP queues the store's help reply). After the commit the inbox is notified and, for ordinary
+ * messages, the {@link onInboundCommitted} listeners run.
+ */
+export async function receiveInboundSms(deps: ServiceDeps, sms: InboundSms, knownStore?: StoreNumber | null): Promise<InboundOutcome> {
+  const { sql } = deps;
+  const store = knownStore ?? (await findStoreByNumber(sql, sms.to));
+  if (!store) return { kind: 'unknown-number' };
+  const from = toE164(sms.from);
+  if (!from) return { kind: 'invalid-sender' };
+  const keyword = carrierKeyword(sms.body);
+
+  let outcome: Extract<InboundOutcome, { kind: 'stored' }>;
+  try {
+    outcome = await sql.begin(async (t) => {
+      const tx = t as unknown as Sql;
+      const { customer, interaction } = await findOrCreateConversation(tx, store, from);
+      // The carrier's id is unique: a redelivery inserts nothing and rolls back whatever it created.
+      // Keywords are handled by the product and the carrier, so nobody needs to answer them; a
+      // customer writing into a closed conversation opens it again.
+      const [message] = await tx<{ id: number }[]>`
+        with m as (
+          insert into message_instance (future_service_interaction_id, store_id, customer_id, content, from_address, from_name,
+            to_address, to_name, direction, message_type, notification_type, "timestamp", message_status, media_urls,
+            carrier_message_id, response_reqd, read_status)
+          values (${interaction.id}, ${store.storeId}, ${customer.id}, ${sms.body}, ${from}, ${customer.name},
+            ${store.agentPhoneNumber}, ${`${store.agentFirstName} ${store.agentLastName}`.trim()}, 'RECEIVED', 'SMS',
+            'MESSAGE_FROM_CUSTOMER', now(), 'received', ${sms.mediaUrls}, ${sms.carrierMessageId}, ${keyword === null}, false)
+          on conflict (carrier_message_id) do nothing
+          returning id
+        ), counted as (
+          update future_service_interaction set
+            total_inbound_count = total_inbound_count + 1,
+            total_unread_count = total_unread_count + 1,
+            last_message_received_date = now(),
+            response_reqd = ${keyword === null},
+            response_insight = case when ${keyword === 'STOP'} then 'STOP' else response_insight end,
+            conv_closed = false,
+            updated_on = now()
+          where id = ${interaction.id} and exists (select 1 from m)
+        )
+        select id from m`;
+      if (!message) throw new Duplicate();
+
+      if (keyword === 'STOP') await recordOptOut(tx, { storeId: store.storeId, customerId: customer.id, phone: from });
+      if (keyword === 'START') await recordOptIn(tx, { storeId: store.storeId, customerId: customer.id, phone: from });
+      if (keyword === 'HELP') {
+        await insertOutbound(tx, {
+          interactionId: interaction.id, storeId: store.storeId, customerId: customer.id, messageType: 'SMS',
+          notificationType: 'MESSAGE_TO_CUSTOMER', content: helpReplyText(store), subject: null, from: store.agentPhoneNumber,
+          fromName: store.storeName, to: from, toName: customer.name, mediaUrls: [], startTime: null,
+          clientMessageId: uuidFromText(`help-reply:${sms.carrierMessageId}`), sentByUserId: null, messageSentBy: 'Carrier keyword HELP',
+          bypassOptOut: true,
+        });
+      }
+      return {
+        kind: 'stored' as const, storeId: store.storeId, interactionId: interaction.id, customerId: customer.id, messageId: message.id,
+        keyword, createdCustomer: customer.created, createdInteraction: interaction.created,
+      };
+    });
+  } catch (err) {
+    if (err instanceof Duplicate) return { kind: 'duplicate' };
+    throw err;
+  }
+
+  deps.notifier.interactionsChanged(outcome.storeId, [outcome.interactionId]);
+  if (keyword === 'HELP') deps.outbox?.wake();
+  if (keyword === null) {
+    onInboundCommitted.emit(
+      {
+        storeId: outcome.storeId, interactionId: outcome.interactionId, customerId: outcome.customerId, messageId: outcome.messageId,
+        content: sms.body, mediaUrls: sms.mediaUrls, createdCustomer: outcome.createdCustomer, createdInteraction: outcome.createdInteraction,
+      },
+      deps.logger,
+    );
+  }
+  return outcome;
+}
+
+type Found = { customerId: number | null; firstName: string | null; lastName: string | null; interactionId: number | null };
+
+/**
+ * The store's customer with this number and their conversation with the store: the open one with
+ * the latest activity, else the latest closed one (reopened by the caller). When several customer
+ * records share the number, the one with the most recent conversation wins.
+ */
+async function lookup(tx: Sql, store: StoreNumber, phone: string): Promise<Found | null> {
+  const [row] = await tx<Found[]>`
+    select c.id as customer_id, c.first_name, c.last_name, f.id as interaction_id
+    from customer c
+    left join lateral (
+      select id, conv_closed, coalesce(last_message_received_date, created_on) as at from future_service_interaction
+      where customer_id = c.id and store_id = ${store.storeId}
+      order by conv_closed, coalesce(last_message_received_date, created_on) desc, id desc
+      limit 1
+    ) f on true
+    where c.store_id = ${store.storeId} and c.cellular = ${phone}
+    order by f.id is null, f.conv_closed, f.at desc, c.id
+    limit 1`;
+  return row ?? null;
+}
+
+/**
+ * The customer and conversation a text belongs to, creating what is missing: a customer with a
+ * generated customer number (store code and the number) and a {@link INBOUND_SERVICE_TYPE}
+ * interaction in the store that owns the number.
+ */
+async function findOrCreateConversation(tx: Sql, store: StoreNumber, phone: string) {
+  let found = await lookup(tx, store, phone);
+  let createdCustomer = false;
+  let createdInteraction = false;
+  if (!found?.interactionId) {
+    // Two first texts from a new number racing each other must not create two customers.
+    await tx`select pg_advisory_xact_lock(hashtext(${`inbound:${store.storeId}:${phone}`}))`;
+    found = await lookup(tx, store, phone);
+  }
+  let customerId = found?.customerId ?? null;
+  if (customerId === null) {
+    const custno = `${store.storeCode}-M${phone.replace(/\D/g, '')}`;
+    const [created] = await tx<{ id: number }[]>`
+      insert into customer (boc_id, store_id, custno, cellular) values (${store.bocId}, ${store.storeId}, ${custno}, ${phone})
+      on conflict (boc_id, custno) do nothing returning id`;
+    // A conflict means the generated record exists but no longer carries this number here: it is theirs.
+    customerId = created?.id ?? (await tx<{ id: number }[]>`select id from customer where boc_id = ${store.bocId} and custno = ${custno}`)[0]!.id;
+    createdCustomer = !!created;
+  }
+  let interactionId = found?.interactionId ?? null;
+  if (interactionId === null) {
+    const [created] = await tx<{ id: number }[]>`
+      insert into future_service_interaction (store_id, company_id, customer_id, division_id, service_type, type, conversation_initiated)
+      values (${store.storeId}, ${store.bocId}, ${customerId}, ${store.divisionId}, ${INBOUND_SERVICE_TYPE}, 'SERVICE', true)
+      returning id`;
+    interactionId = created!.id;
+    createdInteraction = true;
+  }
+  const name = `${found?.firstName ?? ''} ${found?.lastName ?? ''}`.trim() || null;
+  return { customer: { id: customerId, name, created: createdCustomer }, interaction: { id: interactionId, created: createdInteraction } };
+}
