@@ -108,8 +108,8 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
           custno: `${s.code}-${String(10001 + k)}`,
           first_name: first,
           last_name: last,
-          // Fictional 555-01xx numbers, unique per area code.
-          cellular: `+1${area}55501${String(Math.floor(k / s.areaCodes.length) % 100).padStart(2, '0')}`,
+          // Fictional 555-0110..0199 numbers, unique per area code; 0100-0109 are the stores' own.
+          cellular: `+1${area}55501${String(10 + (Math.floor(k / s.areaCodes.length) % 90))}`,
           email: r.chance(0.85) ? `${first}.${last}${k}@example.com`.toLowerCase().replace(/[^a-z0-9.@]/g, '') : null,
           time_zone: s.zone,
         });
@@ -274,6 +274,7 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
           });
         }
       }
+      keepInThePast(messages, t0);
       for (let i = 0; i < messages.length; i += 500) {
         await tx`insert into message_instance ${tx(messages.slice(i, i + 500).map((m) => ({ ...MESSAGE_DEFAULTS, ...m })) as never)}`;
       }
@@ -307,6 +308,25 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
     await tx`select setval(pg_get_serial_sequence('enterprise', 'id'), (select max(id) from enterprise))`;
   });
   return { seeded: true, customers: customerCount, interactions: interactionCount, messages: messageCount };
+}
+
+/**
+ * The freshest conversations are laid out minutes before the seed; their follow-ups may land after
+ * it. Such a conversation is moved back as a whole, so it keeps its rhythm and nothing is dated in
+ * the future.
+ */
+function keepInThePast(messages: Record<string, unknown>[], t0: number): void {
+  const latest = new Map<unknown, number>();
+  for (const m of messages) {
+    const at = (m.created_on as Date).getTime();
+    latest.set(m.future_service_interaction_id, Math.max(latest.get(m.future_service_interaction_id) ?? 0, at));
+  }
+  for (const m of messages) {
+    const shift = latest.get(m.future_service_interaction_id)! - (t0 - MINUTE);
+    if (shift <= 0) continue;
+    m.created_on = new Date((m.created_on as Date).getTime() - shift);
+    if (m.timestamp instanceof Date) m.timestamp = new Date(m.timestamp.getTime() - shift);
+  }
 }
 
 type Rng = ReturnType<typeof rng>;
