@@ -29,6 +29,7 @@ test('a store user sees the seeded leads of their store', async ({ page }) => {
   await signIn(page, 'office_manager');
   await expect(page).toHaveURL(/\/leadmanager$/);
   await expect(page.getByText('Metro Toyota of Brooklyn').first()).toBeVisible();
+  await page.getByRole('tab', { name: 'All leads' }).click();
   // Real rows from the database: the grid shows customers with their vehicles.
   await expect(page.getByRole('row').nth(1)).toContainText(/Toyota/);
 });

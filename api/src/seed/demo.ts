@@ -43,7 +43,7 @@ const DAY = 24 * HOUR;
 // Multi-row inserts take their columns from the first row, so every message row carries all of them.
 const MESSAGE_DEFAULTS = {
   subject: null, from_address: null, from_name: null, to_address: null, to_name: null, timestamp: null,
-  message_status: null, errors: '[]', message_sent_by: null, response_reqd: false, read_status: true, title: null,
+  message_status: null, errors: [] as string[], message_sent_by: null, response_reqd: false, read_status: true, title: null,
   start_time: null, call_duration_seconds: null,
 };
 const MARK_DEFAULTS = { customer_id: null, future_service_interaction_id: null };
@@ -206,7 +206,7 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
           ...base, content: text, from_address: s.assistantPhone, from_name: agentName, to_address: c.cellular, to_name: customerName,
           direction: 'SENT', message_type: 'SMS', notification_type: 'MESSAGE_TO_CUSTOMER', created_on: new Date(plan.start),
           timestamp: new Date(plan.start + 2000), message_status: status, message_sent_by: 'AI',
-          errors: status === 'failed' || status === 'undelivered' ? JSON.stringify([status === 'failed' ? 'Carrier rejected the message (30007)' : 'Unreachable destination handset (30003)']) : '[]',
+          errors: status === 'failed' || status === 'undelivered' ? [status === 'failed' ? 'Carrier rejected the message (30007)' : 'Unreachable destination handset (30003)'] : [],
           read_status: true,
         });
         if (c.email && r.chance(0.25)) {
@@ -276,7 +276,9 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
       }
       keepInThePast(messages, t0);
       for (let i = 0; i < messages.length; i += 500) {
-        await tx`insert into message_instance ${tx(messages.slice(i, i + 500).map((m) => ({ ...MESSAGE_DEFAULTS, ...m })) as never)}`;
+        // jsonb values must be wrapped, or an array would be sent as a Postgres array literal.
+        const batch = messages.slice(i, i + 500).map((m) => ({ ...MESSAGE_DEFAULTS, ...m })).map((m) => ({ ...m, errors: tx.json(m.errors as string[]) }));
+        await tx`insert into message_instance ${tx(batch as never)}`;
       }
       messageCount += messages.length;
       if (marks.length) await tx`insert into mark ${tx(marks.map((m) => ({ ...MARK_DEFAULTS, ...m })) as never)} on conflict do nothing`;

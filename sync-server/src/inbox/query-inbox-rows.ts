@@ -1,6 +1,10 @@
 import type { Sql } from '@drivebay/api';
 import type { MessageDirection, MessageType, ServiceType } from '@drivebay/shared';
+import { htmlToSmsText } from '@drivebay/shared';
 import { inboxRowSchema, messagePreview, type InboxRow } from '@drivebay/shared/docs';
+
+/** What the list shows for a conversation whose latest message is an internal note. */
+export const INTERNAL_NOTE_PREVIEW = 'Internal note';
 import type { Logger } from '../logger';
 
 type InboxRecord = {
@@ -57,7 +61,10 @@ function toRow(r: InboxRecord): unknown {
         ? null
         : {
             id: r.messageId,
-            content: messagePreview(r.messageContent ?? ''),
+            // Every user of the store receives the row, so an internal note shows as such, not
+            // its text (only some roles may read notes); email and notes are HTML.
+            content:
+              r.messageType === 'INTERNAL_NOTES' ? INTERNAL_NOTE_PREVIEW : messagePreview(htmlToSmsText(r.messageContent ?? '')),
             createdOn: r.messageCreatedOn?.toISOString(),
             direction: r.messageDirection,
             messageType: r.messageType,
@@ -109,7 +116,7 @@ export async function queryInboxRows(
       select mi.id, left(mi.content, ${CONTENT_READ_LIMIT}) as content, mi.created_on, mi.direction, mi.message_type,
         mi.message_status
       from message_instance mi
-      where mi.future_service_interaction_id = f.id and mi.message_type <> 'INTERNAL'
+      where mi.future_service_interaction_id = f.id and mi.message_type <> 'INTERNAL' and not mi.archived
       order by mi.created_on desc, mi.id desc
       limit 1
     ) m on true

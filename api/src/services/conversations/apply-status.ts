@@ -43,6 +43,9 @@ export async function applyCarrierStatus(deps: ServiceDeps, update: CarrierStatu
         "timestamp" = coalesce("timestamp", case when ${status} in ('sent', 'delivered', 'read') then now() end),
         errors = case when ${error.length > 0} and not errors @> ${tx.json(error)} then errors || ${tx.json(error)} else errors end
       where id = ${m.id}`;
+    // Ticks move on older messages too; touching the conversation changes its inbox row, which is
+    // what an open thread watches to refresh.
+    await tx`update future_service_interaction set updated_on = now() where id = ${m.futureServiceInteractionId}`;
     return { found: true, applied: true, messageId: m.id, storeId: m.storeId, interactionId: m.futureServiceInteractionId };
   });
   if (outcome.applied) deps.notifier.interactionsChanged(outcome.storeId, [outcome.interactionId]);

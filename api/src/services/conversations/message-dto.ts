@@ -36,6 +36,8 @@ export type MessageRow = {
   doerProxyUserId: number | null;
   title: string | null;
   clientMessageId: string | null;
+  callDurationSeconds: number | null;
+  recordingUrl: string | null;
   carrierMessageId: string | null;
   lastMessageId: number | null;
 };
@@ -50,7 +52,7 @@ export const messageColumns = (sql: Sql, opts: { thread?: boolean } = {}) => sql
   m.to_address, m.to_name, m.direction, m.message_type, m.notification_type, m.created_on, m."timestamp", m.archived,
   m.message_status, m.errors, m.media_urls, m.message_response_time, m.mrt, m.message_sent_by, m.translation_content,
   m.response_reqd, m.read_status, m.valid_log_mode, m.is_log_mode_to_be_sent, m.appointment_id, m.start_time,
-  m.doer_proxy_user_id, m.title, m.client_message_id, m.carrier_message_id,
+  m.doer_proxy_user_id, m.title, m.client_message_id, m.carrier_message_id, m.call_duration_seconds, m.recording_url,
   ${opts.thread ? sql`lag(m.id) over (partition by m.future_service_interaction_id order by m.created_on, m.id)` : sql`(
     select p.id from message_instance p
     where p.future_service_interaction_id = m.future_service_interaction_id
@@ -100,5 +102,7 @@ export function toMessageDto(m: MessageRow): MessageInstanceDto {
     doerProxyUserId: m.doerProxyUserId,
     title: m.title,
     clientMessageId: m.clientMessageId,
+    callDurationSeconds: m.callDurationSeconds,
+    recordingUrl: m.recordingUrl,
   };
 }

@@ -70,6 +70,10 @@ export const messageInstanceSchema = z.object({
   doerProxyUserId: z.number().int().nullable(),
   title: z.string().nullable(),
   clientMessageId: z.string().nullable(),
+  /** A call's length, for the call card. */
+  callDurationSeconds: z.number().int().nullable().default(null),
+  /** A call's recording (audio/mpeg), when one was kept. */
+  recordingUrl: z.string().nullable().default(null),
 });
 export type MessageInstanceDto = z.infer<typeof messageInstanceSchema>;
 

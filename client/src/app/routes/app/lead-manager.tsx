@@ -1,12 +1,19 @@
-import { useLocation } from 'react-router-dom';
+import { useMemo } from 'react';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { PATHS, responseTimeDisplayOn } from '@drivebay/shared';
+import { PATHS, responseTimeDisplayOn, type Store } from '@drivebay/shared';
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/page-spinner';
+import type { StoreOption } from '../../../features/inbox';
 import { LeadList } from '../../../features/leads/components/lead-list';
+import { getStores } from '../../../features/org/api';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { InboxScreen } from './inbox-screen';
 import { useLayoutContext } from './layout-context';
 
 const TITLES: Record<string, string> = {
@@ -15,7 +22,10 @@ const TITLES: Record<string, string> = {
   [PATHS.maxResponseTime]: 'Max response time',
 };
 
-function ChooseStore() {
+/** The tab of /leadmanager that shows the paged lead list. */
+const LEADS_TAB = 'leads';
+
+function ChooseStore({ what }: { what: string }) {
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, md: 6 }, textAlign: 'center' }}>
       <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
@@ -24,36 +34,97 @@ function ChooseStore() {
           Choose a store
         </Typography>
         <Typography color="text.secondary" sx={{ maxWidth: 440 }}>
-          Pick an enterprise, a BOC and a store in the bar above to see that store’s leads.
+          {what}
         </Typography>
       </Stack>
     </Paper>
   );
 }
 
-/** /leadmanager, /leadmanager/globalinbox and /leadmanager/max-response-time. */
-export default function LeadManagerScreen() {
-  const { pathname } = useLocation();
-  const { selection, scope } = useLayoutContext();
-  const title = TITLES[pathname] ?? 'Lead manager';
-  const store = scope.selectedStore;
+function storeOption(store: Store): StoreOption {
+  return { id: store.id, name: store.storeName, timeZone: store.officeMasterVO.officeTimeZone || store.officeMasterTimezone || null };
+}
 
-  // Store-related calls need both the enterprise and the store.
-  const ready = selection.enterpriseId !== null && selection.storeId !== null;
+/** /leadmanager: the selected store's live inbox, and its paged lead list under "All leads". */
+function StoreInbox() {
+  const { user, selection, scope } = useLayoutContext();
+  const [params, setParams] = useSearchParams();
+  const tab = params.get('tab') === LEADS_TAB ? LEADS_TAB : 'inbox';
+  const store = scope.selectedStore;
+  const stores = useMemo(() => (store ? [storeOption(store)] : []), [store]);
+
+  const setTab = (value: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      if (value === LEADS_TAB) next.set('tab', LEADS_TAB);
+      else next.delete('tab');
+      return next;
+    });
 
   let body;
-  if (!ready) body = <ChooseStore />;
-  else if (store) body = <LeadList key={store.id} store={store} showResponseTime={responseTimeDisplayOn(pathname)} />;
-  else if (scope.loading.stores) body = <PageSpinner label="Loading store" />;
-  else body = <ChooseStore />;
+  if (selection.enterpriseId === null || selection.storeId === null) body = <ChooseStore what="Pick an enterprise, a BOC and a store in the bar above to see that store’s conversations." />;
+  else if (!store) body = scope.loading.stores ? <PageSpinner label="Loading store" /> : <ChooseStore what="Pick a store in the bar above." />;
+  else if (tab === LEADS_TAB) body = <LeadList key={store.id} store={store} showResponseTime={false} />;
+  else body = <InboxScreen key={store.id} user={user} stores={stores} mode="inbox" />;
+
+  return (
+    <Stack sx={{ flex: 1, minHeight: 0 }}>
+      <PageHeader title={TITLES[PATHS.leadManager]!} subtitle={store ? `${store.storeName} · ${store.bocMaster.bocName} · times in ${store.officeMasterVO.timezoneDisplay}` : undefined} />
+      <Tabs value={tab} onChange={(_e, value: string) => setTab(value)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="inbox" label="Inbox" />
+        <Tab value={LEADS_TAB} label="All leads" />
+      </Tabs>
+      {body}
+    </Stack>
+  );
+}
+
+/**
+ * The stores the global screens span: the selected BOC's stores, or every store of the selected
+ * enterprise within the user's scope when no BOC is chosen.
+ */
+function useSelectionStores(): { stores: Store[] | undefined; loading: boolean } {
+  const { user, selection, scope } = useLayoutContext();
+  const { enterpriseId, bocId } = selection;
+  const wide = useRemoteData(enterpriseId !== null && bocId === null ? `stores:${user.userMasterId}:${enterpriseId}:all` : null, (signal) =>
+    getStores(enterpriseId ?? 0, null, signal),
+  );
+  if (enterpriseId === null) return { stores: undefined, loading: false };
+  if (bocId === null) return { stores: wide.data, loading: wide.loading };
+  return { stores: scope.stores, loading: scope.loading.stores };
+}
+
+/** /leadmanager/globalinbox and /leadmanager/max-response-time, over every store of the selection. */
+function GlobalInbox({ mode }: { mode: 'inbox' | 'waiting' }) {
+  const { pathname } = useLocation();
+  const { user } = useLayoutContext();
+  const { stores, loading } = useSelectionStores();
+  const options = useMemo(() => (stores ?? []).map(storeOption), [stores]);
+  const title = TITLES[pathname] ?? TITLES[PATHS.globalInbox]!;
+
+  let body;
+  if (options.length > 0) body = <InboxScreen user={user} stores={options} mode={mode} />;
+  else if (loading) body = <PageSpinner label="Loading stores" />;
+  else body = <ChooseStore what="Pick an enterprise (and a BOC to narrow it) in the bar above to see the conversations of its stores." />;
 
   return (
     <Stack sx={{ flex: 1, minHeight: 0 }}>
       <PageHeader
         title={title}
-        subtitle={store ? `${store.storeName} · ${store.bocMaster.bocName} · times in ${store.officeMasterVO.timezoneDisplay}` : undefined}
+        subtitle={
+          options.length > 0
+            ? `${options.length} store${options.length === 1 ? '' : 's'}${mode === 'waiting' ? ' · conversations waiting for a response, longest wait first' : ''}`
+            : undefined
+        }
       />
       {body}
     </Stack>
   );
+}
+
+/** /leadmanager, /leadmanager/globalinbox and /leadmanager/max-response-time. */
+export default function LeadManagerScreen() {
+  const { pathname } = useLocation();
+  if (!responseTimeDisplayOn(pathname)) return <StoreInbox />;
+  return <GlobalInbox key={pathname} mode={pathname === PATHS.maxResponseTime ? 'waiting' : 'inbox'} />;
 }

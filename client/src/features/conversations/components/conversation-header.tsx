@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { formatPhoneDisplay } from '@drivebay/shared';
+import { notify } from '../../../lib/notices';
+import { updateAiEnabled, type Interaction } from '../api';
+
+type Props = {
+  interaction: Interaction;
+  customerName: string;
+  onAiChanged: (aiEnabled: boolean) => void;
+  /** On narrow screens the list and the conversation take turns; this goes back to the list. */
+  onBack?: () => void;
+};
+
+/** Who the conversation is with, their vehicle, the store's zone and the assistant switch. */
+export function ConversationHeader({ interaction, customerName, onAiChanged, onBack }: Props) {
+  const [saving, setSaving] = useState(false);
+  const { customerMaster: customer, serviceVehicle: vehicle, storeMaster: store } = interaction;
+  const vehicleText = vehicle ? [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ') : '';
+  const zone = store.officeMasterVO?.timezoneDisplay || store.officeMasterVO?.officeTimeZone || '';
+
+  const toggleAi = async (next: boolean) => {
+    setSaving(true);
+    try {
+      const result = await updateAiEnabled(interaction.id, next);
+      onAiChanged(next);
+      notify({ severity: 'success', message: result.message });
+    } catch {
+      // The API client has shown the server's answer; the switch stays as it was.
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap', rowGap: 1 }}>
+      {onBack ? (
+        <IconButton aria-label="Back to conversations" onClick={onBack} edge="start">
+          <ArrowBackIcon />
+        </IconButton>
+      ) : null}
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Typography variant="h6" component="h2" noWrap>
+          {customerName}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" noWrap>
+          {[formatPhoneDisplay(customer.cellular), vehicleText, store.store_name, zone && `Times in ${zone}`].filter(Boolean).join(' · ')}
+        </Typography>
+      </Box>
+      {customer.blockSms ? <Chip size="small" color="warning" label="Opted out of SMS" /> : null}
+      <FormControlLabel
+        control={<Switch checked={interaction.aiEnabled} disabled={saving} onChange={(e) => void toggleAi(e.target.checked)} />}
+        label={interaction.aiEnabled ? 'AI on' : 'AI off'}
+      />
+    </Stack>
+  );
+}

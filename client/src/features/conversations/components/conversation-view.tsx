@@ -1,0 +1,130 @@
+import { lazy, Suspense, useCallback, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { canSeeMessage, formatPhoneDisplay, type MessageInstanceDto, type Role, type UserData } from '@drivebay/shared';
+import { PageSpinner } from '../../../components/page-spinner';
+import { notify } from '../../../lib/notices';
+import { archiveMessage, type Interaction, type ThreadMessage } from '../api';
+import { useConversation } from '../hooks/use-conversation';
+import { Composer } from './composer';
+import { ConfirmDialog } from './confirm-dialog';
+import { ConversationHeader } from './conversation-header';
+import { MessageThread } from './message-thread';
+import type { OfferedOption } from './message-options-menu';
+
+// The date and time pickers are only needed by super users setting a response time: they load on demand.
+const ResponseTimeDialog = lazy(() => import('./response-time-dialog').then((m) => ({ default: m.ResponseTimeDialog })));
+
+export type ConversationViewProps = {
+  interactionId: number;
+  user: UserData;
+  /**
+   * Changes whenever the conversation's live inbox row changes (latest message, its delivery
+   * status, updatedOn): the thread is then fetched again.
+   */
+  liveKey: string | null;
+  /** Response-time and sender badges (spec §6). */
+  showBadges: boolean;
+  onBack?: () => void;
+};
+
+export function customerNameOf(interaction: Interaction): string {
+  const c = interaction.customerMaster;
+  const name = [c.firstName, c.lastName].filter(Boolean).join(' ').trim();
+  return name || formatPhoneDisplay(c.cellular) || c.email || c.custno || `Customer ${c.id}`;
+}
+
+const NOTE_PROBE = { messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES' } as const;
+
+/** The conversation pane: header, live thread and composer. */
+export function ConversationView({ interactionId, user, liveKey, showBadges, onBack }: ConversationViewProps) {
+  const conversation = useConversation(interactionId, liveKey);
+  const { interaction, messages, patchMessages, patchInteraction, reload } = conversation;
+  const roles: readonly Role[] = user.roles;
+  const [archiving, setArchiving] = useState<{ id: number; loading: boolean } | null>(null);
+  const [responseTimeFor, setResponseTimeFor] = useState<number | null>(null);
+
+  const onOption = useCallback((option: OfferedOption, message: ThreadMessage) => {
+    if (option === 'ARCHIVE') setArchiving({ id: message.id, loading: false });
+    else setResponseTimeFor(message.id);
+  }, []);
+
+  const onSent = useCallback(
+    (sent: MessageInstanceDto) => {
+      // Shown at once; the reload that follows brings its delivery status along.
+      patchMessages((list) => (list.some((m) => m.id === sent.id) ? list : [...list, sent]));
+      reload();
+    },
+    [patchMessages, reload],
+  );
+
+  const archive = async () => {
+    if (!archiving) return;
+    setArchiving({ ...archiving, loading: true });
+    try {
+      const result = await archiveMessage(archiving.id);
+      patchMessages((list) => list.map((m) => (m.id === archiving.id ? { ...m, archived: true } : m)));
+      notify({ severity: 'success', message: result.message });
+      setArchiving(null);
+    } catch {
+      setArchiving((current) => (current ? { ...current, loading: false } : current));
+    }
+  };
+
+  if (conversation.failed) return <Alert severity="warning" sx={{ m: 2 }}>This conversation could not be loaded.</Alert>;
+  if (!interaction || !messages) return <PageSpinner label="Loading conversation" />;
+
+  const customerName = customerNameOf(interaction);
+  const zone = interaction.storeMaster.officeMasterVO;
+  const timeZone = zone?.officeTimeZone ?? null;
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: '1 0 auto' }} data-testid="conversation-view" data-interaction-id={interactionId}>
+      <ConversationHeader
+        interaction={interaction}
+        customerName={customerName}
+        onBack={onBack}
+        onAiChanged={(aiEnabled) => patchInteraction((i) => ({ ...i, aiEnabled }))}
+      />
+      <MessageThread
+        interactionId={interactionId}
+        messages={messages}
+        roles={roles}
+        timeZone={timeZone}
+        customerName={customerName}
+        showBadges={showBadges}
+        onOption={onOption}
+      />
+      <Composer
+        key={interactionId}
+        interaction={interaction}
+        customerName={customerName}
+        senderName={[user.firstName, user.lastName].filter(Boolean).join(' ') || user.username}
+        canSeeNotes={canSeeMessage(roles, NOTE_PROBE)}
+        onSent={onSent}
+      />
+      <ConfirmDialog
+        open={archiving !== null}
+        header="Confirmation"
+        message="Are you sure want to archive this message?"
+        confirmText="Yes"
+        loading={archiving?.loading ?? false}
+        onConfirm={() => void archive()}
+        onCancel={() => setArchiving(null)}
+      />
+      {responseTimeFor !== null ? (
+        <Suspense fallback={null}>
+          <ResponseTimeDialog
+            messageId={responseTimeFor}
+            timeZoneLabel={zone?.timezoneDisplay || zone?.officeTimeZone || null}
+            onClose={() => setResponseTimeFor(null)}
+            onSaved={() => {
+              setResponseTimeFor(null);
+              reload();
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </Box>
+  );
+}

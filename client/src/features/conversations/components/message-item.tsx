@@ -1,0 +1,65 @@
+import { memo } from 'react';
+import Box from '@mui/material/Box';
+import { messageOptions, statusIcon, type Role } from '@drivebay/shared';
+import type { ThreadMessage } from '../api';
+import { bubbleKind } from '../message-layout';
+import { ChatBubble } from './bubbles/chat-bubble';
+import { CalendarCard, CallCard, InviteBubble, TaskBubble } from './bubbles/event-bubbles';
+import { HandoffBubble, NoteCard } from './bubbles/note-cards';
+import { MessageOptionsMenu, type OfferedOption } from './message-options-menu';
+
+type MessageItemProps = {
+  message: ThreadMessage;
+  roles: readonly Role[];
+  timeZone: string | null;
+  customerName: string;
+  showBadges: boolean;
+  onOption: (option: OfferedOption, message: ThreadMessage) => void;
+};
+
+const OFFERED: ReadonlySet<string> = new Set<OfferedOption>(['ARCHIVE', 'SET_RESPONSE_TIME']);
+
+/** One item of the thread, drawn by its kind, with the attributes tests and tools find it by. */
+export const MessageItem = memo(function MessageItem({ message, roles, timeZone, customerName, showBadges, onOption }: MessageItemProps) {
+  const kind = bubbleKind(message);
+  // The assistant's options (log mode, intents, DT) have no server calls yet, so only these two are offered.
+  const options = messageOptions(roles, message, { assistant: false }).filter((o): o is OfferedOption => OFFERED.has(o));
+  const menu = <MessageOptionsMenu options={options} onChoose={(option) => onOption(option, message)} />;
+  const common = { message, timeZone, customerName, options: menu };
+  let view;
+  switch (kind) {
+    case 'note':
+      view = <NoteCard {...common} showBadges={showBadges} />;
+      break;
+    case 'handoff':
+      view = <HandoffBubble {...common} showBadges={showBadges} />;
+      break;
+    case 'task':
+      view = <TaskBubble {...common} />;
+      break;
+    case 'invite':
+      view = <InviteBubble {...common} />;
+      break;
+    case 'calendar':
+      view = <CalendarCard {...common} />;
+      break;
+    case 'call':
+      view = <CallCard {...common} />;
+      break;
+    default:
+      view = <ChatBubble {...common} showBadges={showBadges} />;
+  }
+  return (
+    <Box
+      role="listitem"
+      data-message-id={message.id}
+      data-status={statusIcon(message).icon ?? 'none'}
+      data-kind={kind}
+      data-direction={message.direction}
+      data-archived={message.archived ? 'true' : 'false'}
+      sx={{ px: 1, py: 0.75 }}
+    >
+      {view}
+    </Box>
+  );
+});

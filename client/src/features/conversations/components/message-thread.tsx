@@ -1,0 +1,93 @@
+import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import Box from '@mui/material/Box';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { canSeeMessage, type Role } from '@drivebay/shared';
+import { notify } from '../../../lib/notices';
+import type { ThreadMessage } from '../api';
+import { MessageItem } from './message-item';
+import type { OfferedOption } from './message-options-menu';
+
+/** The chat scroll area's height (spec §9); the thread fills a taller pane. */
+export const CHAT_MIN_HEIGHT_PX = 550;
+// Closer than this to the bottom counts as "reading the newest": new messages keep it in view.
+const STICK_TO_BOTTOM_PX = 120;
+
+type Props = {
+  interactionId: number;
+  messages: readonly ThreadMessage[];
+  roles: readonly Role[];
+  timeZone: string | null;
+  customerName: string;
+  showBadges: boolean;
+  onOption: (option: OfferedOption, message: ThreadMessage) => void;
+};
+
+/** The thread, oldest first, scrolled to the newest message, with Copy on selected text. */
+export function MessageThread({ interactionId, messages, roles, timeZone, customerName, showBadges, onOption }: Props) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const shownFor = useRef<number | null>(null);
+  const nearBottom = useRef(true);
+  const [menu, setMenu] = useState<{ top: number; left: number; text: string } | null>(null);
+  const visible = messages.filter((m) => canSeeMessage(roles, m));
+  const newestId = visible.length ? visible[visible.length - 1]!.id : null;
+
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    if (shownFor.current !== interactionId || nearBottom.current) el.scrollTop = el.scrollHeight;
+    shownFor.current = interactionId;
+  }, [interactionId, newestId, visible.length]);
+
+  const onScroll = () => {
+    const el = scroller.current;
+    if (el) nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX;
+  };
+
+  const onMouseUp = (event: MouseEvent) => {
+    const selection = window.getSelection();
+    const text = selection?.toString().trim() ?? '';
+    if (!text || !selection?.anchorNode || !scroller.current?.contains(selection.anchorNode)) return;
+    setMenu({ top: event.clientY, left: event.clientX, text });
+  };
+
+  const copy = async (text: string) => {
+    setMenu(null);
+    try {
+      await navigator.clipboard.writeText(text);
+      notify({ severity: 'success', message: 'Text copied to clipboard' });
+    } catch {
+      notify({ severity: 'error', message: 'The browser did not allow copying to the clipboard.' });
+    }
+  };
+
+  return (
+    <Box
+      ref={scroller}
+      role="list"
+      aria-label="Messages"
+      onScroll={onScroll}
+      onMouseUp={onMouseUp}
+      sx={{ flex: '1 1 0', minHeight: CHAT_MIN_HEIGHT_PX, overflowY: 'auto', bgcolor: '#f7f8fb', py: 1 }}
+    >
+      {visible.length === 0 ? (
+        <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 6 }}>
+          No messages in this conversation yet.
+        </Typography>
+      ) : (
+        visible.map((m) => (
+          <MessageItem key={m.id} message={m} roles={roles} timeZone={timeZone} customerName={customerName} showBadges={showBadges} onOption={onOption} />
+        ))
+      )}
+      <Menu
+        open={menu !== null}
+        onClose={() => setMenu(null)}
+        anchorReference="anchorPosition"
+        anchorPosition={menu ? { top: menu.top, left: menu.left } : undefined}
+      >
+        <MenuItem onClick={() => menu && void copy(menu.text)}>Copy</MenuItem>
+      </Menu>
+    </Box>
+  );
+}

@@ -1,0 +1,13 @@
+import type { Dayjs } from 'dayjs';
+import { ApiRequestError, firstErrorEntry } from '../../lib/api-client';
+
+/** Spec §8 "Send failure": the first item of errors, else the message, else 'Server Error!'. */
+export function sendFailureMessage(error: unknown): string {
+  if (!(error instanceof ApiRequestError)) return 'Server Error!';
+  return firstErrorEntry(error.body) ?? error.serverMessage ?? 'Server Error!';
+}
+
+/** The msgDateTime of Set Response Time: day-month-year and 24-hour time, seconds zero. */
+export function responseDateTime(date: Dayjs, time: Dayjs): string {
+  return `${date.format('DD-MM-YYYY')} ${time.format('HH:mm')}:00`;
+}
