@@ -91,8 +91,11 @@ export function noticeForFailure(status: number | null, body: unknown): Notice |
 
 let unauthorizedHandled = false;
 
-/** A 401 means the session is over: clear it, go to /login, and load the app afresh. */
-function endSessionAfterUnauthorized(): void {
+/**
+ * A 401 (or the sync server refusing the token) means the session is over: clear it, go to
+ * /login, and load the app afresh 300 ms later (spec §8).
+ */
+export function endSessionAfterUnauthorized(): void {
   if (unauthorizedHandled) return;
   unauthorizedHandled = true;
   signOutLocally();

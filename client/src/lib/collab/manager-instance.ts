@@ -1,7 +1,5 @@
-import { PATHS } from '@drivebay/shared';
-import { UNAUTHORIZED_RELOAD_DELAY_MS } from '../../config/constants';
-import { replacePage } from '../browser';
-import { getAuthToken, getSession, signOutLocally, subscribeSession } from '../session/session-store';
+import { endSessionAfterUnauthorized } from '../api-client';
+import { getAuthToken, getSession, subscribeSession } from '../session/session-store';
 import { CollabManager } from './connection-manager';
 
 /** The sync server's WebSocket path on this origin. */
@@ -9,25 +7,10 @@ export const COLLAB_PATH = '/collab';
 
 let manager: CollabManager | null = null;
 let managerUserId: number | null = null;
-let ending = false;
 
 function collabUrl(): string {
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
   return `${scheme}://${window.location.host}${COLLAB_PATH}`;
-}
-
-/**
- * The sync server refused the token: the session is over, handled as the API client handles a
- * 401 (spec §8): local storage cleared, /login, a fresh page after 300 ms.
- */
-function endSession(): void {
-  if (ending) return;
-  ending = true;
-  signOutLocally();
-  setTimeout(() => {
-    ending = false;
-    replacePage(PATHS.login);
-  }, UNAUTHORIZED_RELOAD_DELAY_MS);
 }
 
 /**
@@ -46,7 +29,8 @@ export function collabManager(): CollabManager {
       url: collabUrl(),
       token: getAuthToken,
       storageName: (name) => (userId === null ? null : `drivebay:user:${userId}:${name}`),
-      onUnauthorized: endSession,
+      // The sync server refusing the token ends the session exactly as an API 401 does.
+      onUnauthorized: endSessionAfterUnauthorized,
     });
   }
   return manager;
