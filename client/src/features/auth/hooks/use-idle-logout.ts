@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { IDLE_RELOAD_DELAY_MS, IDLE_TIMEOUT_MS } from '../../../config/constants';
+import { runBeforeIdleSignOut } from '../../../lib/before-idle-sign-out';
 import { clearLocalDatabases, reloadPage } from '../../../lib/browser';
 import { STORAGE_KEYS } from '../../../lib/session/storage';
 import { signOutLocally } from '../../../lib/session/session-store';
@@ -16,10 +17,11 @@ function sharedLastActivity(): number {
 }
 
 /**
- * The idle clear-down (spec §4): end the server session, clear local storage and every local
+ * The idle clear-down (spec §4): report unread responses back, end the server session, clear local storage and every local
  * database, then reload so nothing of the session stays in memory.
  */
 async function expireIdleSession(): Promise<void> {
+  await runBeforeIdleSignOut();
   await endServerSession();
   signOutLocally();
   await clearLocalDatabases();

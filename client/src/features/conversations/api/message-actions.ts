@@ -32,6 +32,16 @@ export function postReadMarker(marker: ReadMarker) {
   });
 }
 
+/** At idle, the open conversation's responses are reported read before the session ends. */
+export function postUnreadResponsesRead(marker: ReadMarker) {
+  return apiRequest('/api/svc-message-instance/mark-unread-responses-read', {
+    method: 'POST',
+    body: marker,
+    schema: successSchema,
+    notify: false,
+  });
+}
+
 /** Switches the assistant on or off for the interaction: 'Successfully Updated'. */
 export function updateAiEnabled(interactionId: number, aiEnabled: boolean) {
   return apiRequest('/api/future-service-interaction/update-ai-enabled', {

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { getHistory, getInteraction, postReadMarker, type Interaction, type ThreadMessage } from '../api';
+import { beforeIdleSignOut } from '../../../lib/before-idle-sign-out';
+import { getHistory, getInteraction, postReadMarker, postUnreadResponsesRead, type Interaction, type ThreadMessage } from '../api';
 
 /** How long a burst of live changes is gathered before the thread is fetched again. */
 export const LIVE_REFETCH_DELAY_MS = 300;
@@ -83,6 +84,12 @@ export function useConversation(interactionId: number, liveKey: string | null): 
     postReadMarker({ futureInteractionId: interactionId, lastMessageId: newest }).catch((error: unknown) =>
       console.error('Sending the read marker failed', error),
     );
+  }, [interactionId, newest]);
+
+  // Spec §4: when the user goes idle, the conversation on screen reports its responses read.
+  useEffect(() => {
+    if (newest === null) return;
+    return beforeIdleSignOut(() => postUnreadResponsesRead({ futureInteractionId: interactionId, lastMessageId: newest }));
   }, [interactionId, newest]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
