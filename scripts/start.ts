@@ -6,10 +6,11 @@ import {
   createLogger,
   loadEnv,
   startConversationCore,
+  startDealerFeedSimulator,
   startHttpServer,
   welcomeText,
 } from '@drivebay/api/server';
-import { createSyncServer, refreshInboxRows } from '@drivebay/sync-server';
+import { createSyncServer, refreshBoard, refreshInboxRows } from '@drivebay/sync-server';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -30,6 +31,18 @@ const app = createApp({
   clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined,
   conversations: conversations.deps,
 });
+// The simulated dealer system opens, advances and closes repair orders, so the demo board moves.
+const feed =
+  sync && env.DEALER_FEED_INTERVAL_MS > 0
+    ? startDealerFeedSimulator({
+        sql: db.sql,
+        logger,
+        intervalMs: env.DEALER_FEED_INTERVAL_MS,
+        onChanged: async (storeId) => {
+          await refreshBoard(sync.hocuspocus, storeId, db.sql, logger);
+        },
+      })
+    : null;
 const running = await startHttpServer({ app, port: env.PORT, host: env.HOST, onUpgrade: sync?.handleUpgrade });
 console.info(welcomeText(publicUrl, env.SEED_DEMO, conversations.deps.carrier.simulated));
 
@@ -38,6 +51,7 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await conversations.stop();
+  await feed?.stop();
   await sync?.close();
   await running.close();
   await db.close();

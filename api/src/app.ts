@@ -11,7 +11,9 @@ import type { Sql } from './db/database';
 import type { Logger } from './lib/logger';
 import { notFound, onError, validationError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
+import { appointmentRoutes } from './routes/appointments';
 import { assistantRoutes } from './routes/assistant';
+import { dealerFeedRoutes } from './routes/dealer-feed';
 import { conversationRoutes } from './routes/conversations';
 import { simulatorRoutes } from './routes/simulator';
 import { webhookRoutes } from './routes/webhooks';
@@ -32,7 +34,7 @@ export type AppOptions = {
 };
 
 /** Paths that belong to the server; everything else under GET is the client app. */
-const SERVER_PREFIXES = ['/api/', '/user/', '/collab', '/leadmanager/get'];
+const SERVER_PREFIXES = ['/api/', '/user/', '/collab', '/leadmanager/get', '/bridge/'];
 const isServerPath = (path: string) => SERVER_PREFIXES.some((p) => path.startsWith(p));
 
 export function createApp({ sql, logger, clientDir, conversations }: AppOptions) {
@@ -65,6 +67,8 @@ export function createApp({ sql, logger, clientDir, conversations }: AppOptions)
   app.route('/', orgRoutes);
   app.route('/', leadRoutes);
   app.route('/', assistantRoutes);
+  app.route('/', dealerFeedRoutes);
+  app.route('/', appointmentRoutes);
   if (conversations) {
     app.route('/', conversationRoutes(conversations));
     app.route('/', webhookRoutes(conversations));

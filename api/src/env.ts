@@ -19,6 +19,8 @@ export const envSchema = z.object({
   EMBED_SYNC: bool.default(true),
   /** Serve the built client from client/dist. */
   SERVE_CLIENT: bool.default(true),
+  /** How often the simulated dealer system moves repair orders (ms); 0 turns it off. */
+  DEALER_FEED_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Default carrier account for stores without their own. */
   TWILIO_ACCOUNT_SID: z.string().optional(),

@@ -9,3 +9,5 @@ export * from './domains/conversations/rules';
 export * from './domains/assistant';
 export * from './domains/conversations/messages';
 export * from './time/zoned-time';
+export * from './domains/boards';
+export * from './domains/appointments';

@@ -3,3 +3,4 @@ export { createSyncServer, isCollabRequest, COLLAB_PATH, type SyncServer, type S
 export { refreshInboxRows, rebuildInbox, DEFAULT_INBOX_MAX_AGE_MS, type InboxRefresh } from './extensions/inbox-projection';
 export { Unauthorized, Forbidden, TryAgainLater, type SyncContext, type CloseEvent } from './context';
 export { createConsoleLogger, type Logger, type LogLevel } from './logger';
+export { BoardProjection, refreshBoard, DEFAULT_BOARD_REFRESH_MS, type BoardRefresh, type BoardProjectionOptions } from './extensions/board-projection';

@@ -4,19 +4,7 @@ import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { Database } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
-import {
-  boardDocName,
-  inboxDocName,
-  keyBetween,
-  readBoard,
-  readCard,
-  readInboxRow,
-  readInboxRows,
-  upsertCards,
-  upsertInboxRows,
-  type BoardCard,
-  type InboxRow,
-} from '@drivebay/shared/docs';
+import { inboxDocName, readInboxRow, readInboxRows, upsertInboxRows, type InboxRow } from '@drivebay/shared/docs';
 import { rebuildInbox, refreshInboxRows } from './extensions/inbox-projection';
 import { connect, seed, silent, startSync, type Client, type Running, type Seed } from './testing';
 
@@ -224,31 +212,4 @@ describe('sync server', () => {
     await vi.waitFor(() => expect(readInboxRow(advisor.doc, quiet)).not.toBeNull(), soon);
   });
 
-  it('keeps a board card a client wrote across a server restart', async () => {
-    const name = boardDocName(data.store1);
-    const writer = open(name, data.tokens.advisor);
-    expect(await writer.outcome).toEqual({ ok: true, scope: 'read-write' });
-    const card: BoardCard = {
-      id: 42,
-      roNumber: 'RO-42',
-      lane: 'ASSIGNED',
-      orderKey: keyBetween(null, null),
-      customerName: 'Ada Lovelace',
-      vehicle: '2021 Toyota Camry',
-      advisorName: 'Grace Hopper',
-      promisedDate: '2025-01-03T17:00:00.000Z',
-      unreadCount: 0,
-      updatedOn: new Date().toISOString(),
-    };
-    upsertCards(writer.doc, [card]);
-    await vi.waitFor(() => expect(writer.provider.hasUnsyncedChanges).toBe(false), soon);
-
-    writer.destroy();
-    await running.close();
-    expect(readCard((await storedState(name))!, 42)).toEqual(card);
-
-    running = await startSync(db.sql);
-    const reader = open(name, data.tokens.colleague);
-    await vi.waitFor(() => expect(readBoard(reader.doc).ASSIGNED).toEqual([card]), soon);
-  });
 });

@@ -7,6 +7,7 @@ import type { SyncContext } from './context';
 import { Authentication } from './extensions/authentication';
 import { DEFAULT_INBOX_MAX_AGE_MS, InboxProjection } from './extensions/inbox-projection';
 import { Persistence } from './extensions/persistence';
+import { BoardProjection } from './extensions/board-projection';
 import { createConsoleLogger, type Logger } from './logger';
 
 /** The WebSocket path of the sync server on whichever HTTP server carries it. */
@@ -91,6 +92,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       new Persistence({ sql, logger }),
       new Authentication({ sql, logger }),
       new InboxProjection({ sql, logger, maxAgeMs: options.inboxMaxAgeMs ?? DEFAULT_INBOX_MAX_AGE_MS }),
+      new BoardProjection({ sql, logger }),
     ],
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });

@@ -13,6 +13,8 @@ import { RootRoute } from './routes/root';
 const AppLayout = lazy(() => import('./routes/app/app-layout'));
 const LeadManagerScreen = lazy(() => import('./routes/app/lead-manager'));
 const CompanyMasterListScreen = lazy(() => import('./routes/app/company-master-list'));
+const BoardScreen = lazy(() => import('./routes/app/board'));
+const AppointmentsScreen = lazy(() => import('./routes/app/appointments'));
 
 /** The route table of spec §2; main.tsx mounts it in a browser router, tests in a memory router. */
 export const routes: RouteObject[] = [
@@ -36,6 +38,8 @@ export const routes: RouteObject[] = [
               { path: PATHS.globalInbox, element: <LeadManagerScreen /> },
               { path: PATHS.maxResponseTime, element: <LeadManagerScreen /> },
               { path: PATHS.companyMasterList, element: <CompanyMasterListScreen /> },
+              { path: PATHS.swimlane, element: <BoardScreen /> },
+              { path: PATHS.appointments, element: <AppointmentsScreen /> },
             ],
           },
         ],

@@ -1,7 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { RO_STATUS_CODES } from '../codes';
-import { moveCard, observeBoard, readBoard, readCard, removeCards, upsertCards, type BoardCard, type BoardChange } from './board';
+import {
+  boardMoveProblem,
+  cardProblem,
+  encodeBoardNotice,
+  keyForDrop,
+  laneName,
+  moveCard,
+  observeBoard,
+  parseBoardNotice,
+  readBoard,
+  readCard,
+  removeCards,
+  replaceCards,
+  upsertCards,
+  type BoardCard,
+  type BoardChange,
+} from './board';
 import { keyBetween } from './order-key';
 
 function card(id: number, overrides: Partial<BoardCard> = {}): BoardCard {
@@ -71,5 +87,82 @@ describe('board document', () => {
       { upserted: [], removed: [1], local: true },
     ]);
     expect(readCard(doc, 1)).toBeNull();
+  });
+});
+
+describe('board moves', () => {
+  it('allows reorders and the open lanes in any direction', () => {
+    for (const lane of RO_STATUS_CODES) expect(boardMoveProblem(lane, lane)).toBeNull();
+    expect(boardMoveProblem('Appt', 'UNASSIGNED')).toBeNull();
+    expect(boardMoveProblem('Appt', 'ASSIGNED')).toBeNull();
+    expect(boardMoveProblem('COMPLETE', 'UNASSIGNED')).toBeNull();
+    expect(boardMoveProblem('HOLD', 'ASSIGNED')).toBeNull();
+    expect(boardMoveProblem('BOOKED', 'CLOSED')).toBeNull();
+  });
+
+  it('keeps closed orders closed, appointments behind and closing for orders ready to post', () => {
+    expect(boardMoveProblem('CLOSED', 'BOOKED')).toMatch(/Closed ROs are final/);
+    expect(boardMoveProblem('UNASSIGNED', 'Appt')).toMatch(/cannot go back to Appointments/);
+    expect(boardMoveProblem('ASSIGNED', 'CLOSED')).toMatch(/only Ready To Post orders can be closed/);
+    expect(boardMoveProblem('Appt', 'CLOSED')).not.toBeNull();
+  });
+
+  it('names lanes', () => {
+    expect(laneName('HOLD')).toBe('Vehicle on Hold');
+    expect(laneName('ELSEWHERE')).toBe('ELSEWHERE');
+  });
+
+  it('finds a key for a drop position, leaving the moved card out', () => {
+    const lane = [card(1, { orderKey: 'V' }), card(2, { orderKey: 'W' }), card(3, { orderKey: 'X' })];
+    expect(keyForDrop([], 0)).toBe(keyBetween(null, null));
+    expect(keyForDrop(lane, 0) < 'V').toBe(true);
+    const middle = keyForDrop(lane, 1);
+    expect(middle > 'V' && middle < 'W').toBe(true);
+    expect(keyForDrop(lane, 3) > 'X').toBe(true);
+    // Card 1 dragged below card 2: between W and X once it is left out.
+    const down = keyForDrop(lane, 1, 1);
+    expect(down > 'W' && down < 'X').toBe(true);
+    // A tie has no key between; the card goes after the upper neighbour.
+    expect(keyForDrop([card(1, { orderKey: 'V' }), card(2, { orderKey: 'V' })], 1) > 'V').toBe(true);
+  });
+
+  it('tells observers where a change came from', () => {
+    const doc = new Y.Doc();
+    const origins: unknown[] = [];
+    const stop = observeBoard(doc, (_c, origin) => origins.push(origin));
+    doc.transact(() => upsertCards(doc, [card(1)]), 'server');
+    stop();
+    expect(origins).toEqual(['server']);
+  });
+
+  it('round-trips notices and ignores other payloads', () => {
+    const notice = { type: 'board-move-rejected' as const, cardId: 4, roNumber: 'RO-4', userId: 7, message: 'Move not allowed: x' };
+    expect(parseBoardNotice(encodeBoardNotice(notice))).toEqual(notice);
+    expect(parseBoardNotice('not json')).toBeNull();
+    expect(parseBoardNotice('{"type":"other"}')).toBeNull();
+  });
+});
+
+describe('board repairs', () => {
+  it('replaces the cards exactly, dropping invalid entries too', () => {
+    const doc = new Y.Doc();
+    upsertCards(doc, [card(1), card(2)]);
+    doc.getMap('cards').set('9', { id: 9, lane: 'NOWHERE' });
+    expect(replaceCards(doc, [card(2), card(3)])).toEqual({ written: 1, removed: 2 });
+    expect(Object.values(readBoard(doc)).flat().map((c) => c.id).sort()).toEqual([2, 3]);
+    expect(doc.getMap('cards').has('9')).toBe(false);
+  });
+
+  it('says what is wrong with an entry', () => {
+    const doc = new Y.Doc();
+    upsertCards(doc, [card(1)]);
+    expect(cardProblem(doc, 1)).toBeNull();
+    expect(cardProblem(doc, 2)).toBe('the card was removed');
+    doc.getMap('cards').set('3', { ...card(3), lane: 'NOWHERE' });
+    expect(cardProblem(doc, 3)).toBe('unknown lane');
+    doc.getMap('cards').set('4', { ...card(4), orderKey: 'V0' });
+    expect(cardProblem(doc, 4)).toBe('invalid position in the lane');
+    doc.getMap('cards').set('5', card(6));
+    expect(cardProblem(doc, 5)).toBe('the card is filed under another id');
   });
 });

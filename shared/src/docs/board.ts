@@ -8,7 +8,7 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import { RO_LANES, RO_STATUS_CODES, type RoStatusCode } from '../codes';
-import { compareOrderKeys, ORDER_KEY_PATTERN } from './order-key';
+import { compareOrderKeys, keyBetween, ORDER_KEY_PATTERN } from './order-key';
 
 const CARDS = 'cards';
 
@@ -28,6 +28,11 @@ export const boardCardSchema = z.object({
   /** A display label such as "2021 Toyota Camry", or null when the order has no vehicle. */
   vehicle: z.string().nullable(),
   advisorName: z.string().nullable(),
+  /**
+   * The advisor's number in the dealer system, which the advisor filter and the dealer calls key
+   * on (names are not unique). Optional so cards stored before it existed still read.
+   */
+  advisorNo: z.string().nullable().optional(),
   promisedDate: isoDateTime.nullable(),
   unreadCount: z.number().int().nonnegative(),
   updatedOn: isoDateTime,
@@ -100,6 +105,46 @@ export function upsertCards(doc: Y.Doc, cards: readonly BoardCard[]): number {
 }
 
 /**
+ * Makes the cards exactly `cards` in one transaction: writes those that differ and removes every
+ * other entry, including entries that are not valid cards. Returns what it wrote and removed.
+ */
+export function replaceCards(doc: Y.Doc, cards: readonly BoardCard[]): { written: number; removed: number } {
+  const valid = cards.map((card) => boardCardSchema.parse(card));
+  const keep = new Set(valid.map((card) => keyOf(card.id)));
+  let removed = 0;
+  let written = 0;
+  doc.transact(() => {
+    const map = cardsOf(doc);
+    for (const key of [...map.keys()]) {
+      if (keep.has(key)) continue;
+      map.delete(key);
+      removed += 1;
+    }
+    written = upsertCards(doc, valid);
+  });
+  return { written, removed };
+}
+
+/**
+ * Why the entry under a card id is not a valid card ('removed', or what is wrong with it), or
+ * null when it is valid. For messages when the server undoes a client's write.
+ */
+export function cardProblem(doc: Y.Doc, cardId: number | string): string | null {
+  const key = keyOf(cardId);
+  const map = cardsOf(doc);
+  if (!map.has(key)) return 'the card was removed';
+  const parsed = boardCardSchema.safeParse(map.get(key));
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.join('.') || 'card';
+    if (field === 'lane') return 'unknown lane';
+    if (field === 'orderKey') return 'invalid position in the lane';
+    return `invalid ${field}`;
+  }
+  return keyOf(parsed.data.id) === key ? null : 'the card is filed under another id';
+}
+
+/**
  * Moves a card to `lane` at `orderKey` (and stamps `updatedOn`) in one transaction. Returns the
  * moved card, or null when there is no valid card with that id. Throws on an unknown lane or an
  * invalid key.
@@ -135,8 +180,11 @@ export function removeCards(doc: Y.Doc, cardIds: Iterable<number | string>): num
   return removed;
 }
 
-/** Calls `onChange` after every transaction that changes cards; returns the unsubscribe function. */
-export function observeBoard(doc: Y.Doc, onChange: (change: BoardChange) => void): () => void {
+/**
+ * Calls `onChange` after every transaction that changes cards, with the transaction's origin (the
+ * sync server tells a client's update from its own writes by it); returns the unsubscribe function.
+ */
+export function observeBoard(doc: Y.Doc, onChange: (change: BoardChange, origin: unknown) => void): () => void {
   const cards = cardsOf(doc);
   const handler = (event: Y.YMapEvent<unknown>, transaction: Y.Transaction): void => {
     const upserted: number[] = [];
@@ -145,8 +193,77 @@ export function observeBoard(doc: Y.Doc, onChange: (change: BoardChange) => void
       if (!/^[1-9][0-9]*$/.test(key)) return;
       (change.action === 'delete' ? removed : upserted).push(Number(key));
     });
-    if (upserted.length || removed.length) onChange({ upserted, removed, local: transaction.local });
+    if (upserted.length || removed.length) onChange({ upserted, removed, local: transaction.local }, transaction.origin);
   };
   cards.observe(handler);
   return () => cards.unobserve(handler);
+}
+
+/** The display name of a lane (its status code when unknown). */
+export function laneName(lane: RoStatusCode | string): string {
+  return RO_LANES.find((l) => l.code === lane)?.name ?? lane;
+}
+
+/**
+ * Whether a card may move from lane `from` to lane `to`, as the reason it may not (null: allowed).
+ * The sync server enforces this on every move; clients use it to refuse a drop before sending it.
+ *
+ * - Reordering inside a lane is always allowed.
+ * - Closed ROs are final: a closed order is reopened in the dealer system, never from the board.
+ * - Nothing goes back to Appointments: once a car is checked in, the appointment is history.
+ * - An order is closed only once it is Ready To Post, since closing posts the invoice.
+ * - Between the open lanes (Checked In to Ready To Post) any move is allowed, backwards too: work
+ *   is reassigned, put on hold and reopened for another line in every service drive.
+ */
+export function boardMoveProblem(from: RoStatusCode, to: RoStatusCode): string | null {
+  if (from === to) return null;
+  if (from === 'CLOSED') return `${laneName('CLOSED')} are final and cannot be reopened from the board`;
+  if (to === 'Appt') return `a checked-in repair order cannot go back to ${laneName('Appt')}`;
+  if (to === 'CLOSED' && from !== 'BOOKED') return `only ${laneName('BOOKED')} orders can be closed`;
+  return null;
+}
+
+/**
+ * What the sync server broadcasts (as a stateless message on the board document) when it undoes a
+ * client's change: every viewer sees the card go back; the person who moved it reads why.
+ */
+export const boardNoticeSchema = z.object({
+  type: z.literal('board-move-rejected'),
+  cardId: id,
+  roNumber: z.string(),
+  /** Who made the refused change, so only their screens show the message. */
+  userId: z.number().int().nullable(),
+  /** 'Move not allowed: …', ready to show. */
+  message: z.string(),
+});
+export type BoardNotice = z.infer<typeof boardNoticeSchema>;
+
+/** The stateless payload of a notice. */
+export function encodeBoardNotice(notice: BoardNotice): string {
+  return JSON.stringify(boardNoticeSchema.parse(notice));
+}
+
+/** A board notice from a stateless payload, or null when the payload is something else. */
+export function parseBoardNotice(payload: string): BoardNotice | null {
+  try {
+    const parsed = boardNoticeSchema.safeParse(JSON.parse(payload));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The order key for a card dropped at `index` of a lane's sorted cards (`index` counts the cards
+ * as shown, with the moved card itself left out). Two neighbours with the same key (a tie that
+ * concurrent drops leave) have no key strictly between them; the card then goes just after the
+ * upper neighbour, which is where the tie-break by id shows it in most cases.
+ */
+export function keyForDrop(laneCards: readonly BoardCard[], index: number, movingId?: number): string {
+  const others = laneCards.filter((c) => c.id !== movingId);
+  const at = Math.max(0, Math.min(index, others.length));
+  const before = others[at - 1]?.orderKey ?? null;
+  const after = others[at]?.orderKey ?? null;
+  if (before !== null && after !== null && before >= after) return keyBetween(before, null);
+  return keyBetween(before, after);
 }

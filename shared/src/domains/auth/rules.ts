@@ -11,6 +11,8 @@ export const PATHS = {
   globalInbox: '/leadmanager/globalinbox',
   maxResponseTime: '/leadmanager/max-response-time',
   companyMasterList: '/CompanyMasterList',
+  swimlane: '/swimlane',
+  appointments: '/appointments',
 } as const;
 
 /** Paths a logged-out visitor may open; everything else sends them to /login. */

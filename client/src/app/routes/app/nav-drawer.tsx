@@ -8,6 +8,8 @@ import ListItemText from '@mui/material/ListItemText';
 import BusinessIcon from '@mui/icons-material/Business';
 import InboxIcon from '@mui/icons-material/Inbox';
 import TimerIcon from '@mui/icons-material/Timer';
+import EventNoteIcon from '@mui/icons-material/EventNote';
+import ViewWeekIcon from '@mui/icons-material/ViewWeek';
 import ViewListIcon from '@mui/icons-material/ViewList';
 import type { ReactNode } from 'react';
 import { PATHS } from '@drivebay/shared';
@@ -21,6 +23,8 @@ function items(showCompanies: boolean): NavItem[] {
     { to: PATHS.leadManager, label: 'Lead manager', icon: <ViewListIcon />, end: true },
     { to: PATHS.globalInbox, label: 'Global inbox', icon: <InboxIcon /> },
     { to: PATHS.maxResponseTime, label: 'Max response time', icon: <TimerIcon /> },
+    { to: PATHS.swimlane, label: 'Swimlane', icon: <ViewWeekIcon /> },
+    { to: PATHS.appointments, label: 'Appointments', icon: <EventNoteIcon /> },
   ];
   if (showCompanies) list.push({ to: PATHS.companyMasterList, label: 'Companies', icon: <BusinessIcon /> });
   return list;

@@ -1,0 +1,107 @@
+import { AppError, type Appointment, type CreateAppointment, type TransportType } from '@drivebay/shared';
+import type { Sql } from '../../db/database';
+import type { SessionUser } from '../auth/sessions';
+import { assertStoreAccess } from '../org/scope';
+import { reserveSlot } from './capacity';
+import { findAppointment } from './query-appointments';
+
+/** What a booking names; either the conversation or the customer. */
+export type BookingRequest = {
+  storeId: number;
+  startTime: Date;
+  opCodes: string[];
+  futureServiceInteractionId?: number;
+  customerId?: number;
+  serviceVehicleId?: number;
+  advisorId?: number;
+  transportType?: TransportType;
+  dealerCode?: string;
+  title?: string;
+  /** Booked by hand from a conversation: marks the conversation's manual-booking flag. */
+  manual?: boolean;
+};
+
+type Party = { customerId: number; serviceVehicleId: number | null; fid: number | null };
+
+async function partyOf(tx: Sql, r: BookingRequest, bocId: number): Promise<Party> {
+  if (r.futureServiceInteractionId !== undefined) {
+    const [f] = await tx<{ customerId: number; serviceVehicleId: number | null; storeId: number }[]>`
+      select customer_id, service_vehicle_id, store_id from future_service_interaction where id = ${r.futureServiceInteractionId}`;
+    if (!f || f.storeId !== r.storeId) {
+      throw new AppError('VALIDATION_FAILED', 'The conversation is not one of this store', [
+        { field: 'futureServiceInteractionId', message: 'not a conversation of the store' },
+      ]);
+    }
+    return { customerId: f.customerId, serviceVehicleId: r.serviceVehicleId ?? f.serviceVehicleId, fid: r.futureServiceInteractionId };
+  }
+  const [c] = await tx<{ bocId: number }[]>`select boc_id from customer where id = ${r.customerId ?? 0}`;
+  if (!c || c.bocId !== bocId) {
+    throw new AppError('VALIDATION_FAILED', 'The customer is not one of this store’s company', [{ field: 'customerId', message: 'unknown customer' }]);
+  }
+  return { customerId: r.customerId!, serviceVehicleId: r.serviceVehicleId ?? null, fid: null };
+}
+
+async function checkReferences(tx: Sql, r: BookingRequest, party: Party): Promise<void> {
+  if (party.serviceVehicleId !== null) {
+    const [v] = await tx`select 1 from service_vehicle where id = ${party.serviceVehicleId} and customer_id = ${party.customerId}`;
+    if (!v) throw new AppError('VALIDATION_FAILED', 'The vehicle is not the customer’s', [{ field: 'serviceVehicleId', message: 'not the customer’s vehicle' }]);
+  }
+  if (r.advisorId !== undefined) {
+    const [a] = await tx`select 1 from service_advisor where id = ${r.advisorId} and store_id = ${r.storeId}`;
+    if (!a) throw new AppError('VALIDATION_FAILED', 'The advisor does not work at this store', [{ field: 'advisorId', message: 'unknown advisor' }]);
+  }
+}
+
+/**
+ * Books one slot of a store's service drive in one transaction: checks what the request names,
+ * takes the place under the slot's lock (see `reserveSlot`), inserts the appointment and marks
+ * the conversation as having one. Throws CONFLICT 'This time is no longer available' when full.
+ */
+export async function bookAppointment(sql: Sql, user: SessionUser, r: BookingRequest, now = new Date()): Promise<Appointment> {
+  const place = await assertStoreAccess(sql, user, r.storeId);
+  const id = await sql.begin(async (txn) => {
+    const tx = txn as unknown as Sql;
+    const party = await partyOf(tx, r, place.bocId);
+    await checkReferences(tx, r, party);
+    const { end } = await reserveSlot(tx, r.storeId, r.startTime, now);
+    const packages = await tx<{ opCode: string; description: string }[]>`
+      select op_code, description from service_operation where op_code = any(${r.opCodes}::text[]) order by position`;
+    const [row] = await tx<{ id: number }[]>`
+      insert into appointment (store_id, future_service_interaction_id, customer_id, service_vehicle_id, appt_status,
+        dealer_code, start_date, end_date, transport_type, advisor_id, op_codes, service_packages, title, created_by)
+      values (${r.storeId}, ${party.fid}, ${party.customerId}, ${party.serviceVehicleId}, 'BOOKED',
+        ${r.dealerCode ?? (await storeCode(tx, r.storeId))}, ${r.startTime}, ${end}, ${r.transportType ?? null},
+        ${r.advisorId ?? null}, ${r.opCodes}, ${JSON.stringify(packages)}::jsonb,
+        ${r.title ?? (packages.map((p) => p.description).join(', ') || null)}, ${user.userId})
+      returning id`;
+    if (party.fid !== null) {
+      await tx`
+        update future_service_interaction set appointment_set = true, lead_stage = 'APPOINTMENT_SET',
+          manual_booking = manual_booking or ${r.manual ?? false}, updated_on = now()
+        where id = ${party.fid}`;
+    }
+    return row!.id;
+  });
+  return (await findAppointment(sql, id))!;
+}
+
+async function storeCode(tx: Sql, storeId: number): Promise<string> {
+  const [s] = await tx<{ storeCode: string }[]>`select store_code from store where id = ${storeId}`;
+  return s!.storeCode;
+}
+
+/** `POST /api/appointment`. */
+export function createAppointment(sql: Sql, user: SessionUser, body: CreateAppointment): Promise<Appointment> {
+  return bookAppointment(sql, user, {
+    storeId: body.storeId,
+    startTime: new Date(body.startDate),
+    opCodes: body.opCodes,
+    futureServiceInteractionId: body.futureServiceInteractionId,
+    customerId: body.customerId,
+    serviceVehicleId: body.serviceVehicleId,
+    advisorId: body.advisorId,
+    transportType: body.transportType,
+    dealerCode: body.dealerCode,
+    title: body.title,
+  });
+}

@@ -1,0 +1,314 @@
+// Move-to-screen latency of the repair-order board: N people (Hocuspocus provider clients, each on
+// its own WebSocket) on one store's board of ~500 cards, each moving a random card to another lane
+// once a second for a bounded time; every other person's Y.Doc records when each move arrives.
+// The same people and moves run against the product's sync server (authentication, the board
+// projection validating every move and writing it to PostgreSQL with an audit row) and against a
+// bare `ws` relay that only applies and forwards the same Yjs updates (the reference:
+// @y/websocket-server is not installed here). "Screen" is the viewer's document: the moment the
+// update is applied and the board observer fires, before any rendering.
+//
+//   node --import tsx bench/board.ts [seconds=30] [people=10] [cards=500]
+//
+// PostgreSQL when DATABASE_URL is set (a fresh database, dropped afterwards), else embedded PGlite.
+import { appendFileSync, existsSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { availableParallelism, cpus, totalmem } from 'node:os';
+import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import * as Y from 'yjs';
+import { createSession, migrate, openDatabase, type Database, type Sql } from '@drivebay/api';
+import { createTestDatabase } from '@drivebay/api/testing';
+import { createConsoleLogger, createSyncServer, type SyncServer } from '@drivebay/sync-server';
+import type { RoStatusCode } from '@drivebay/shared';
+import {
+  boardDocName,
+  boardMoveProblem,
+  keyForDrop,
+  moveCard,
+  observeBoard,
+  parseBoardNotice,
+  readBoard,
+  readCard,
+  upsertCards,
+  type BoardCard,
+} from '@drivebay/shared/docs';
+import { seedDemo } from '../api/src/seed/demo';
+import { queryBoardCards } from '../sync-server/src/extensions/board-cards';
+import { BoardProjection } from '../sync-server/src/extensions/board-projection';
+
+/** The machine, as every entry of RESULTS.md names it. */
+function machine(): string {
+  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
+  return `${availableParallelism()} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`;
+}
+
+const seconds = Number(process.argv[2] ?? 30);
+const peopleCount = Number(process.argv[3] ?? 10);
+const cardCount = Number(process.argv[4] ?? 500);
+const STORE = 1;
+// Lanes people move cards between: the open lanes, whose moves the lane rules all allow.
+const WORK_LANES: RoStatusCode[] = ['UNASSIGNED', 'PREASSIGNED', 'ASSIGNED', 'HOLD', 'COMPLETE', 'BOOKED'];
+
+/** A small seeded generator (mulberry32), so both runs make the same moves. */
+function generator(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Tops store 1's board up to `cards` open repair orders spread over the working lanes. */
+async function seedBoard(sql: Sql, cards: number): Promise<void> {
+  const [{ n } = { n: 0 }] = await sql<{ n: number }[]>`select count(*)::int as n from repair_order where store_id = ${STORE}`;
+  const customers = await sql<{ id: number; vehicle: number }[]>`
+    select c.id, v.id as vehicle from customer c join service_vehicle v on v.customer_id = c.id where c.store_id = ${STORE} order by c.id`;
+  const advisors = await sql<{ id: number }[]>`select id from service_advisor where store_id = ${STORE} order by id`;
+  const rows = [];
+  for (let i = n; i < cards; i++) {
+    const c = customers[i % customers.length]!;
+    rows.push({
+      store_id: STORE,
+      ro_number: `BENCH-${i}`,
+      customer_id: c.id,
+      service_vehicle_id: c.vehicle,
+      advisor_id: advisors[i % advisors.length]!.id,
+      status_code: WORK_LANES[i % WORK_LANES.length]!,
+      // Distinct keys per lane: 'V' followed by the order number in base 36 (never ends in 0 here).
+      order_key: `V${(i + 1).toString(36)}1`,
+    });
+  }
+  for (let i = 0; i < rows.length; i += 200) await sql`insert into repair_order ${sql(rows.slice(i, i + 200) as never)}`;
+}
+
+type Person = {
+  doc: Y.Doc;
+  /** Move key -> when this person's document had it. */
+  arrived: Map<string, number>;
+  rejected: number;
+  destroy: () => void;
+};
+
+const moveKey = (card: BoardCard) => `${card.id}:${card.lane}:${card.orderKey}`;
+
+function watch(person: Person): void {
+  observeBoard(person.doc, ({ upserted }, origin) => {
+    // Only what came from elsewhere counts as arriving on this screen.
+    if (origin === 'self') return;
+    const now = performance.now();
+    for (const id of upserted) {
+      const card = readCard(person.doc, id);
+      if (card && !person.arrived.has(moveKey(card))) person.arrived.set(moveKey(card), now);
+    }
+  });
+}
+
+// --- The product: Hocuspocus with authentication and the board projection --------------------
+
+async function startProduct(sql: Sql): Promise<{ url: string; sync: SyncServer; close: () => Promise<void> }> {
+  const sync = createSyncServer({ sql, logger: createConsoleLogger('warn') });
+  const extensions = sync.hocuspocus.configuration.extensions;
+  if (!extensions.some((e) => e instanceof BoardProjection)) {
+    extensions.splice(extensions.length - 1, 0, new BoardProjection({ sql, logger: createConsoleLogger('warn') }));
+  }
+  const server = createServer((_req, res) => res.writeHead(404).end());
+  server.on('upgrade', sync.handleUpgrade);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/collab`,
+    sync,
+    close: async () => {
+      await sync.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function productPerson(url: string, token: string, cards: number): Promise<Person> {
+  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket });
+  const doc = new Y.Doc();
+  const person: Person = { doc, arrived: new Map(), rejected: 0, destroy: () => {} };
+  await new Promise<void>((resolve, reject) => {
+    const provider = new HocuspocusProvider({
+      websocketProvider: socket,
+      name: boardDocName(STORE),
+      token,
+      document: doc,
+      onAuthenticationFailed: ({ reason }) => reject(new Error(reason)),
+      onStateless: ({ payload }) => {
+        if (parseBoardNotice(payload)) person.rejected += 1;
+      },
+    });
+    provider.attach();
+    person.destroy = () => {
+      provider.destroy();
+      socket.destroy();
+    };
+    const check = setInterval(() => {
+      if (provider.isSynced && Object.values(readBoard(doc)).flat().length >= cards) {
+        clearInterval(check);
+        resolve();
+      }
+    }, 20);
+  });
+  watch(person);
+  return person;
+}
+
+// --- The reference: a bare ws relay of the same Yjs updates ------------------------------------
+
+async function startRelay(initial: BoardCard[]): Promise<{ url: string; close: () => Promise<void> }> {
+  const state = new Y.Doc();
+  upsertCards(state, initial);
+  const server: Server = createServer();
+  const wss = new WebSocketServer({ server });
+  wss.on('connection', (ws) => {
+    ws.send(Y.encodeStateAsUpdate(state));
+    ws.on('message', (data: RawData) => {
+      const update = new Uint8Array(data as Buffer);
+      Y.applyUpdate(state, update);
+      for (const peer of wss.clients) if (peer !== ws && peer.readyState === WebSocket.OPEN) peer.send(update);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: async () => {
+      for (const ws of wss.clients) ws.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function relayPerson(url: string, cards: number): Promise<Person> {
+  const doc = new Y.Doc();
+  const ws = new WebSocket(url);
+  const person: Person = { doc, arrived: new Map(), rejected: 0, destroy: () => ws.close() };
+  doc.on('update', (update: Uint8Array, origin: unknown) => {
+    if (origin !== 'remote' && ws.readyState === WebSocket.OPEN) ws.send(update);
+  });
+  ws.on('message', (data: RawData) => Y.applyUpdate(doc, new Uint8Array(data as Buffer), 'remote'));
+  await new Promise<void>((resolve) => {
+    const check = setInterval(() => {
+      if (Object.values(readBoard(doc)).flat().length >= cards) {
+        clearInterval(check);
+        resolve();
+      }
+    }, 20);
+  });
+  watch(person);
+  return person;
+}
+
+// --- The run ------------------------------------------------------------------------------------
+
+type Result = { p50: number; p95: number; max: number; moves: number; samples: number; missing: number; rejected: number };
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** Every person moves a random card of a working lane to another working lane once a second. */
+async function run(people: Person[], seed: number): Promise<Result> {
+  const random = generator(seed);
+  const sentAt = new Map<string, { at: number; by: number }>();
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    people.map(async (person, index) => {
+      // Staggered, so the moves of the people spread over each second.
+      await new Promise((resolve) => setTimeout(resolve, (1000 / people.length) * index));
+      while (performance.now() < until) {
+        const board = readBoard(person.doc);
+        const from = WORK_LANES[Math.floor(random() * WORK_LANES.length)]!;
+        const to = WORK_LANES.filter((l) => l !== from)[Math.floor(random() * (WORK_LANES.length - 1))]!;
+        const card = board[from][Math.floor(random() * board[from].length)];
+        if (card && boardMoveProblem(from, to) === null) {
+          const key = keyForDrop(board[to], Math.floor(random() * (board[to].length + 1)), card.id);
+          sentAt.set(`${card.id}:${to}:${key}`, { at: performance.now(), by: index });
+          person.doc.transact(() => moveCard(person.doc, card.id, to, key), 'self');
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      }
+    }),
+  );
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  const latencies: number[] = [];
+  let missing = 0;
+  people.forEach((person, index) => {
+    for (const [key, sent] of sentAt) {
+      if (sent.by === index) continue;
+      const at = person.arrived.get(key);
+      if (at === undefined) missing += 1;
+      else latencies.push(at - sent.at);
+    }
+  });
+  latencies.sort((a, b) => a - b);
+  return {
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    max: latencies.at(-1) ?? NaN,
+    moves: sentAt.size,
+    samples: latencies.length,
+    missing,
+    rejected: people.reduce((n, p) => n + p.rejected, 0),
+  };
+}
+
+const fmt = (r: Result) =>
+  `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms ` +
+  `(${r.moves} moves, ${r.samples} arrivals measured, ${r.missing} not arrived, ${r.rejected} refused by the server)`;
+
+const db: Database = process.env.DATABASE_URL ? await createTestDatabase() : await openDatabase({ max: 1 });
+try {
+  if (db.kind === 'pglite') await migrate(db.sql);
+  await seedDemo(db.sql);
+  await seedBoard(db.sql, cardCount);
+  const initial = (await queryBoardCards(db.sql, { storeId: STORE })).filter((c) => c.onBoard).map((c) => c.card);
+  const [user] = await db.sql<{ id: number }[]>`select id from app_user where username = 'office_manager'`;
+
+  const product = await startProduct(db.sql);
+  const productPeople: Person[] = [];
+  for (let i = 0; i < peopleCount; i++) {
+    const { token } = await createSession(db.sql, { userId: user!.id, ip: '127.0.0.1', userAgent: 'bench/board' });
+    productPeople.push(await productPerson(product.url, token, initial.length));
+  }
+  const productResult = await run(productPeople, 11);
+  // The board and PostgreSQL agree once every check has run.
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const stored = await db.sql<{ id: number; statusCode: string; orderKey: string }[]>`
+    select id, status_code, order_key from repair_order where store_id = ${STORE} and status_code <> 'CLOSED'`;
+  const shown = new Map(Object.values(readBoard(productPeople[0]!.doc)).flat().map((c) => [c.id, `${c.lane}:${c.orderKey}`]));
+  const disagreements = stored.filter((r) => shown.get(r.id) !== `${r.statusCode}:${r.orderKey}`).length;
+  for (const p of productPeople) p.destroy();
+  await product.close();
+
+  const relay = await startRelay(initial);
+  const relayPeople: Person[] = [];
+  for (let i = 0; i < peopleCount; i++) relayPeople.push(await relayPerson(relay.url, initial.length));
+  const relayResult = await run(relayPeople, 11);
+  for (const p of relayPeople) p.destroy();
+  await relay.close();
+
+  const load = `${peopleCount} people on store ${STORE}'s board of ${initial.length} cards, each moving a card once a second for ${seconds} s`;
+  console.info(`database: ${db.kind}; ${load}; ${machine()}`);
+  console.info(`product (Hocuspocus + validation + PostgreSQL projection): ${fmt(productResult)}; board vs PostgreSQL disagreements after: ${disagreements}`);
+  console.info(`bare ws relay of the same Yjs updates: ${fmt(relayResult)}`);
+
+  const file = new URL('./RESULTS.md', import.meta.url);
+  if (!existsSync(file)) appendFileSync(file, '# Benchmark results\n\nAppended by the scripts in this folder; newest last.\n');
+  appendFileSync(
+    file,
+    `\n## board — ${new Date().toISOString()}\n\n` +
+      `- Machine: ${machine()}\n- Database: ${db.kind}${db.kind === 'pglite' ? ' (one pooled connection)' : ''}; ${load}; ` +
+      `all clients and the server in one process, on loopback\n` +
+      `- Move -> the card in every other person's document, product (Hocuspocus, authentication, every move validated and written ` +
+      `to PostgreSQL with its audit row): ${fmt(productResult)}; board vs PostgreSQL disagreements after the run: ${disagreements}\n` +
+      `- Same moves through a bare \`ws\` relay that applies and forwards the Yjs updates (@y/websocket-server is not installed): ` +
+      `${fmt(relayResult)}\n`,
+  );
+} finally {
+  await db.close();
+}

@@ -1,0 +1,13 @@
+// The appointments feature's calls; the rest of the feature imports them from here.
+export {
+  bookAppointment,
+  cancelBooking,
+  getAdvisors,
+  getAppointments,
+  getAvailability,
+  getBookedAppointments,
+  getServices,
+  markNoShow,
+  searchConversations,
+  updateAppointmentStatus,
+} from './appointment-calls';
