@@ -30,6 +30,7 @@ const app = createApp({
   logger,
   clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined,
   conversations: conversations.deps,
+  linkSecret: env.LINK_SECRET,
 });
 // The simulated dealer system opens, advances and closes repair orders, so the demo board moves.
 const feed =

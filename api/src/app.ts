@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { swaggerUI } from '@hono/swagger-ui';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -22,6 +23,11 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { leadRoutes } from './routes/leads';
 import { orgRoutes } from './routes/org';
+import { dealRoomRoutes } from './routes/deal-room';
+import { landingRoutes } from './routes/landing';
+import { leadFormRoutes } from './routes/lead-forms';
+import { mailingListRoutes } from './routes/mailing-lists';
+import { templateRoutes } from './routes/templates';
 import type { AppEnv } from './types';
 
 export type AppOptions = {
@@ -31,13 +37,17 @@ export type AppOptions = {
   clientDir?: string | undefined;
   /** Messaging: carriers, the inbox notifier and the outbox; absent in tests that need none. */
   conversations?: ConversationDeps | undefined;
+  /** LINK_SECRET: signs the public pages' links; when absent one is kept in the database. */
+  linkSecret?: string | undefined;
 };
 
 /** Paths that belong to the server; everything else under GET is the client app. */
-const SERVER_PREFIXES = ['/api/', '/user/', '/collab', '/leadmanager/get', '/bridge/'];
+const SERVER_PREFIXES = ['/api/', '/user/', '/collab', '/leadmanager/get', '/bridge/', '/servicedealroom/', '/templateCustom', '/template/', '/templateDynamicParts/'];
+/** Addresses that are both API calls and app pages: a browser's page load (HTML wanted, no token) gets the app. */
+const SHARED_PAGE_PATHS = ['/mailinglist', '/mailinglist/details'];
 const isServerPath = (path: string) => SERVER_PREFIXES.some((p) => path.startsWith(p));
 
-export function createApp({ sql, logger, clientDir, conversations }: AppOptions) {
+export function createApp({ sql, logger, clientDir, conversations, linkSecret }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error, result.target === 'json' ? 'body' : result.target);
@@ -62,17 +72,36 @@ export function createApp({ sql, logger, clientDir, conversations }: AppOptions)
     }),
   );
 
+  // The built app's page, read once; it answers every address the client routes itself.
+  const indexHtml = clientDir && existsSync(join(clientDir, 'index.html')) ? readFileSync(join(clientDir, 'index.html'), 'utf8') : null;
+  const sendApp = (c: Context<AppEnv>) => {
+    c.header('Cache-Control', 'no-cache');
+    return c.html(indexHtml!);
+  };
+  if (indexHtml) {
+    // Registered API routes win over the fallback below, so shared addresses are decided first.
+    app.use('*', async (c, next) => {
+      const pageLoad = c.req.method === 'GET' && !c.req.header('authorization') && (c.req.header('accept') ?? '').includes('text/html');
+      return pageLoad && SHARED_PAGE_PATHS.includes(c.req.path) ? sendApp(c) : next();
+    });
+  }
+
   app.route('/', healthRoutes);
   app.route('/', authRoutes);
   app.route('/', orgRoutes);
   app.route('/', leadRoutes);
   app.route('/', assistantRoutes);
+  app.route('/', templateRoutes);
+  app.route('/', mailingListRoutes);
+  app.route('/', landingRoutes({ notifier: conversations?.notifier, publicUrl: conversations?.publicUrl, linkSecret }));
   app.route('/', dealerFeedRoutes);
   app.route('/', appointmentRoutes);
   if (conversations) {
     app.route('/', conversationRoutes(conversations));
     app.route('/', webhookRoutes(conversations));
     app.route('/', simulatorRoutes(conversations));
+    app.route('/', leadFormRoutes(conversations));
+    app.route('/', dealRoomRoutes({ ...conversations, linkSecret }));
   }
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });
@@ -86,8 +115,7 @@ export function createApp({ sql, logger, clientDir, conversations }: AppOptions)
   });
   app.get('/api/docs', swaggerUI({ url: '/api/openapi.json', title: 'Drivebay API' }));
 
-  if (clientDir && existsSync(join(clientDir, 'index.html'))) {
-    const indexHtml = readFileSync(join(clientDir, 'index.html'), 'utf8');
+  if (clientDir && indexHtml) {
     app.use('*', async (c, next) => {
       if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isServerPath(c.req.path)) return next();
       return serveStatic({ root: clientDir })(c, next);
@@ -95,8 +123,7 @@ export function createApp({ sql, logger, clientDir, conversations }: AppOptions)
     // Client-side routes: any other page address gets the app, which routes it (or shows /404).
     app.get('*', async (c, next) => {
       if (isServerPath(c.req.path) || !(c.req.header('accept') ?? '').includes('text/html')) return next();
-      c.header('Cache-Control', 'no-cache');
-      return c.html(indexHtml);
+      return sendApp(c);
     });
   }
 

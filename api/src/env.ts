@@ -35,6 +35,8 @@ export const envSchema = z.object({
   BANDWIDTH_CALLBACK_USERNAME: z.string().optional(),
   BANDWIDTH_CALLBACK_PASSWORD: z.string().optional(),
   BANDWIDTH_API_URL: z.url().optional(),
+  /** Signs the links of the public pages (deal room, landing pages); absent, one is kept in the database. */
+  LINK_SECRET: z.string().min(32).optional(),
 }).refine((e) => e.PUBLIC_URL || !(e.TWILIO_ACCOUNT_SID || e.BANDWIDTH_ACCOUNT_ID), {
   path: ['PUBLIC_URL'],
   message: 'is required with a real carrier: carriers call the product back at this address',

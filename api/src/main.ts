@@ -11,7 +11,7 @@ const logger = createLogger(env.LOG_LEVEL);
 const db = await bootDatabase(env, logger);
 // Alone, the API tells the sync servers about inbox changes through PostgreSQL notifications.
 const conversations = startConversationCore({ sql: db.sql, logger, env, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` });
-const app = createApp({ sql: db.sql, logger, clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined, conversations: conversations.deps });
+const app = createApp({ sql: db.sql, logger, clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined, conversations: conversations.deps, linkSecret: env.LINK_SECRET });
 const running = await startHttpServer({ app, port: env.PORT, host: env.HOST });
 console.info(welcomeText(env.PUBLIC_URL ?? `http://localhost:${running.port}`, env.SEED_DEMO));
 

@@ -11,3 +11,6 @@ export * from './domains/conversations/messages';
 export * from './time/zoned-time';
 export * from './domains/boards';
 export * from './domains/appointments';
+export * from './domains/lead-forms';
+export * from './domains/templates';
+export * from './domains/mailing-lists';

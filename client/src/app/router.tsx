@@ -1,18 +1,31 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { PATHS } from '@drivebay/shared';
+import { LEAD_FORM_PATHS, PATHS, PUBLIC_PAGE_PATHS } from '@drivebay/shared';
 import { RouteErrorBoundary, NotFoundRoute, ServerErrorRoute } from './routes/error-pages';
 import { FallbackRedirect, RequireSession } from './routes/guards';
 import { LoginRoute } from './routes/login';
 import { ProductRoute } from './routes/product';
 import { RegisterRoute } from './routes/register';
 import { RootRoute } from './routes/root';
+import { RootIndexRoute } from './routes/public/root-index';
 
 // Everything behind the login loads on demand, so the login page does not carry the data grid,
 // the date pickers or the sync client.
 const AppLayout = lazy(() => import('./routes/app/app-layout'));
 const LeadManagerScreen = lazy(() => import('./routes/app/lead-manager'));
 const CompanyMasterListScreen = lazy(() => import('./routes/app/company-master-list'));
+const TemplatesScreen = lazy(() => import('./routes/app/templates'));
+const MailingListsScreen = lazy(() => import('./routes/app/mailing-lists'));
+const MailingListDetailsScreen = lazy(() => import('./routes/app/mailing-lists-details'));
+const SalesAppointmentScreen = lazy(() => import('./routes/app/sales-appointment'));
+// Public pages (no login): each a small chunk of its own, without the signed-in app.
+const LeadSubmissionRoute = lazy(() => import('./routes/public/lead-submission'));
+const CallInviteRoute = lazy(() => import('./routes/public/call-invite'));
+const MeetingRoute = lazy(() => import('./routes/public/meeting'));
+const PublicDealRoomRoute = lazy(() => import('./routes/public/deal-room'));
+const EmailAutoResponseRoute = lazy(() => import('./routes/public/email-auto-response'));
+const MailConfirmationRoute = lazy(() => import('./routes/public/mail-confirmation'));
+const FeedbackClipRoute = lazy(() => import('./routes/public/feedback-clip'));
 const BoardScreen = lazy(() => import('./routes/app/board'));
 const AppointmentsScreen = lazy(() => import('./routes/app/appointments'));
 
@@ -27,7 +40,14 @@ export const routes: RouteObject[] = [
       { path: PATHS.layout, element: <ProductRoute /> },
       { path: PATHS.notFound, element: <NotFoundRoute /> },
       { path: PATHS.serverError, element: <ServerErrorRoute /> },
-      { index: true, element: <FallbackRedirect index /> },
+      ...Object.values(LEAD_FORM_PATHS).map((path) => ({ path, element: <LeadSubmissionRoute /> })),
+      { path: PUBLIC_PAGE_PATHS.callInvite, element: <CallInviteRoute /> },
+      { path: PUBLIC_PAGE_PATHS.meeting, element: <MeetingRoute /> },
+      { path: PUBLIC_PAGE_PATHS.dealRoom, element: <PublicDealRoomRoute /> },
+      { path: PUBLIC_PAGE_PATHS.emailAutoResponse, element: <EmailAutoResponseRoute /> },
+      { path: PUBLIC_PAGE_PATHS.mailConfirmation, element: <MailConfirmationRoute /> },
+      { path: PUBLIC_PAGE_PATHS.feedbackClip, element: <FeedbackClipRoute /> },
+      { index: true, element: <RootIndexRoute /> },
       {
         element: <RequireSession />,
         children: [
@@ -38,6 +58,10 @@ export const routes: RouteObject[] = [
               { path: PATHS.globalInbox, element: <LeadManagerScreen /> },
               { path: PATHS.maxResponseTime, element: <LeadManagerScreen /> },
               { path: PATHS.companyMasterList, element: <CompanyMasterListScreen /> },
+              { path: PATHS.templates, element: <TemplatesScreen /> },
+              { path: PATHS.mailingLists, element: <MailingListsScreen /> },
+              { path: PATHS.mailingListDetails, element: <MailingListDetailsScreen /> },
+              { path: PATHS.salesAppointment, element: <SalesAppointmentScreen /> },
               { path: PATHS.swimlane, element: <BoardScreen /> },
               { path: PATHS.appointments, element: <AppointmentsScreen /> },
             ],

@@ -13,6 +13,10 @@ export const PATHS = {
   companyMasterList: '/CompanyMasterList',
   swimlane: '/swimlane',
   appointments: '/appointments',
+  templates: '/templates',
+  mailingLists: '/mailinglist',
+  mailingListDetails: '/mailinglist/details',
+  salesAppointment: '/sales/appointment',
 } as const;
 
 /** Paths a logged-out visitor may open; everything else sends them to /login. */

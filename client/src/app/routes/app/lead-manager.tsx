@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { lazy, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -6,7 +6,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import StorefrontIcon from '@mui/icons-material/Storefront';
-import { PATHS, responseTimeDisplayOn, type Store } from '@drivebay/shared';
+import { PATHS, dealRoomTarget, responseTimeDisplayOn, type Store } from '@drivebay/shared';
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/page-spinner';
 import type { StoreOption } from '../../../features/inbox';
@@ -123,8 +123,12 @@ function GlobalInbox({ mode }: { mode: 'inbox' | 'waiting' }) {
 }
 
 /** /leadmanager, /leadmanager/globalinbox and /leadmanager/max-response-time. */
+const LeadManagerDealRoomScreen = lazy(() => import('./templates-deal-room'));
+
 export default function LeadManagerScreen() {
   const { pathname } = useLocation();
+  // A service-page link (servicepage and future_service_interaction_id) opens the deal room.
+  if (pathname === PATHS.leadManager && dealRoomTarget(window.location.search)) return <LeadManagerDealRoomScreen />;
   if (!responseTimeDisplayOn(pathname)) return <StoreInbox />;
   return <GlobalInbox key={pathname} mode={pathname === PATHS.maxResponseTime ? 'waiting' : 'inbox'} />;
 }

@@ -11,6 +11,9 @@ import TimerIcon from '@mui/icons-material/Timer';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
 import ViewListIcon from '@mui/icons-material/ViewList';
+import DescriptionIcon from '@mui/icons-material/Description';
+import ContactMailIcon from '@mui/icons-material/ContactMail';
+import EventIcon from '@mui/icons-material/Event';
 import type { ReactNode } from 'react';
 import { PATHS } from '@drivebay/shared';
 
@@ -23,6 +26,9 @@ function items(showCompanies: boolean): NavItem[] {
     { to: PATHS.leadManager, label: 'Lead manager', icon: <ViewListIcon />, end: true },
     { to: PATHS.globalInbox, label: 'Global inbox', icon: <InboxIcon /> },
     { to: PATHS.maxResponseTime, label: 'Max response time', icon: <TimerIcon /> },
+    { to: PATHS.templates, label: 'Templates', icon: <DescriptionIcon /> },
+    { to: PATHS.mailingLists, label: 'Mailing lists', icon: <ContactMailIcon /> },
+    { to: PATHS.salesAppointment, label: 'Sales appointment', icon: <EventIcon /> },
     { to: PATHS.swimlane, label: 'Swimlane', icon: <ViewWeekIcon /> },
     { to: PATHS.appointments, label: 'Appointments', icon: <EventNoteIcon /> },
   ];

@@ -1,0 +1,58 @@
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { getConnInfo } from '@hono/node-server/conninfo';
+import type { Context } from 'hono';
+import { z } from 'zod';
+import { apiErrorSchema, leadFormConfigSchema, leadSubmissionResultSchema, leadSubmissionSchema } from '@drivebay/shared';
+import { leadFormConfig } from '../services/lead-forms/lead-form-config';
+import { submitLead } from '../services/lead-forms/submit-lead';
+import type { AppEnv } from '../types';
+import { clientIp, errorResponses, json } from './common';
+import { serviceDeps, type ConversationDeps } from './conversations';
+
+const tags = ['Lead forms'];
+
+const submitRoute = createRoute({
+  method: 'post',
+  path: '/api/lisa/appointment',
+  tags,
+  summary: 'A public lead: match or create the customer and conversation, keep the consent, text the booking invitation',
+  request: { body: { required: true, content: { 'application/json': { schema: leadSubmissionSchema } } } },
+  responses: {
+    200: json(leadSubmissionResultSchema, 'status success (texted unless the number opted out) or failed (no store texts from that number)'),
+    400: errorResponses[400],
+    429: { description: 'Too many leads from this address or for this number; wait and retry', content: { 'application/json': { schema: apiErrorSchema } } },
+  },
+});
+
+const configRoute = createRoute({
+  method: 'get',
+  path: '/api/lead-forms/{form}',
+  tags,
+  summary: 'A public form’s brand, store number and consent text (generic, toyota, nissan, subaru, mazda, bmw, chevrolet)',
+  request: { params: z.object({ form: z.string().max(20) }) },
+  responses: { 200: json(leadFormConfigSchema), 404: errorResponses[404] },
+});
+
+/** The address a request came from, for consent evidence and abuse limits. */
+export function requestAddress(c: Context): string {
+  let remote = 'unknown';
+  try {
+    remote = getConnInfo(c).remote.address ?? 'unknown';
+  } catch {
+    // In-process requests (tests) have no socket.
+  }
+  return clientIp(c.req, remote);
+}
+
+/** The public lead forms' calls (no login). */
+export function leadFormRoutes(deps: ConversationDeps) {
+  return new OpenAPIHono<AppEnv>()
+    .openapi(submitRoute, async (c) => {
+      const result = await submitLead(serviceDeps(c, deps), c.req.valid('json'), {
+        ip: requestAddress(c),
+        userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
+      });
+      return c.json(result, 200);
+    })
+    .openapi(configRoute, async (c) => c.json(await leadFormConfig(c.var.sql, c.req.valid('param').form), 200));
+}

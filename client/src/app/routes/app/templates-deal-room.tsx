@@ -1,0 +1,66 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { canEditSharedTemplates, templateBodyToText } from '@drivebay/shared';
+import { PageHeader } from '../../../components/page-header';
+import { useRemoteData } from '../../../lib/use-remote-data';
+import { DealRoomView, signedInDealRoomSource, type DealRoomHeader } from '../../../features/deal-room';
+import { TemplatesView, getPopulatedTemplates, getTemplateBody, signedInTemplateSource } from '../../../features/templates';
+import { useLayoutContext } from './layout-context';
+
+/** The merge values of the open conversation, for the template editor's counter. */
+function usePopulated(header: DealRoomHeader) {
+  const key = header.companyId ? `populated:${header.interactionId}` : null;
+  return useRemoteData(key, (signal) =>
+    getPopulatedTemplates({ companyId: header.companyId!, officeId: header.storeId, futureServiceInteractionId: header.interactionId }, signal),
+  );
+}
+
+function Picker({ header, insert, close }: { header: DealRoomHeader; insert: (text: string) => void; close: () => void }) {
+  const { user } = useLayoutContext();
+  const populated = usePopulated(header);
+  const source = useMemo(
+    () => signedInTemplateSource({ userKey: String(user.userMasterId), enterpriseId: user.enterprise.id, canAddGroup: canEditSharedTemplates(user.roles) }),
+    [user],
+  );
+  return (
+    <TemplatesView
+      source={source}
+      serviceType={header.serviceType ?? 'ALL'}
+      defaultServiceType={header.serviceType}
+      mergeValues={populated.data?.values ?? null}
+      sampleLabel={header.customerName}
+      onBack={close}
+      addMe={{
+        enabled: () => true,
+        hint: () => 'Put this template, filled in for this customer, into the message box',
+        run: async (row) => {
+          const filled = await getTemplateBody(row.id, header.interactionId);
+          insert(templateBodyToText(filled.body));
+        },
+      }}
+    />
+  );
+}
+
+/**
+ * The /leadmanager deal-room page a service-page link opens for a signed-in user
+ * (/leadmanager?servicepage=…&future_service_interaction_id=…).
+ */
+export default function LeadManagerDealRoomScreen() {
+  const [search] = useSearchParams();
+  const { user } = useLayoutContext();
+  const id = Number(search.get('future_service_interaction_id'));
+  const source = useMemo(() => (Number.isSafeInteger(id) && id > 0 ? signedInDealRoomSource(id, user) : null), [id, user]);
+  return (
+    <Stack sx={{ flex: 1, minHeight: 0 }}>
+      <PageHeader title="Deal room" subtitle={search.get('servicepage') ? `From ${search.get('servicepage')}` : undefined} />
+      {source ? (
+        <DealRoomView source={source} templates={(ctx) => <Picker {...ctx} />} />
+      ) : (
+        <Alert severity="warning">This link does not name a conversation.</Alert>
+      )}
+    </Stack>
+  );
+}

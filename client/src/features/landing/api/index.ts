@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import {
+  callInviteSchema,
+  emailAutoResponseResultSchema,
+  feedbackClipSchema,
+  mailConfirmationSchema,
+  meetingSchema,
+  type CallInvite,
+  type FeedbackClip,
+  type MailConfirmation,
+  type Meeting,
+} from '@drivebay/shared';
+import { apiRequest, type QueryValue } from '../../../lib/api-client';
+
+// The public pages show their own outcome; a staff session stored in the browser plays no part.
+const quiet = { notify: false, handleUnauthorized: false } as const;
+
+export function getCallInvite(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<CallInvite> {
+  return apiRequest('/api/landing/call-invite', { query, schema: callInviteSchema, signal, ...quiet });
+}
+
+export function getMeeting(query: Record<string, QueryValue>, signal?: AbortSignal): Promise<Meeting> {
+  return apiRequest('/api/landing/meeting', { query, schema: meetingSchema, signal, ...quiet });
+}
+
+/** `GET /api/email/autoResponse` (spec §7), with the page's query as it came. */
+export function recordEmailAutoResponse(query: Record<string, QueryValue>, signal?: AbortSignal) {
+  return apiRequest('/api/email/autoResponse', { query, schema: emailAutoResponseResultSchema, signal, ...quiet });
+}
+
+export function getMailConfirmation(token: string, signal?: AbortSignal): Promise<MailConfirmation> {
+  return apiRequest('/api/email/confirmation', { query: { token }, schema: mailConfirmationSchema, signal, ...quiet });
+}
+
+export function confirmMail(token: string): Promise<MailConfirmation & { message: string }> {
+  return apiRequest('/api/email/confirmation', {
+    method: 'POST',
+    query: { token },
+    schema: mailConfirmationSchema.extend({ message: z.string() }),
+    ...quiet,
+  });
+}
+
+export function getFeedbackClip(token: string, signal?: AbortSignal): Promise<FeedbackClip> {
+  return apiRequest('/api/feedback-clip', { query: { token }, schema: feedbackClipSchema, signal, ...quiet });
+}
+
+export function submitFeedback(token: string, rating: number, comment: string) {
+  return apiRequest('/api/feedback-clip', {
+    method: 'POST',
+    query: { token },
+    body: { rating, comment },
+    schema: z.object({ message: z.string(), duplicate: z.boolean() }),
+    ...quiet,
+  });
+}

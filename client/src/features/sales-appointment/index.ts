@@ -1,0 +1,2 @@
+// The sales appointment form; the route module places it.
+export { SalesAppointmentForm } from './components/sales-appointment-form';

@@ -1,0 +1,11 @@
+import { CODE_PREFIX_ERROR_MARKER, MAILING_LIST_CODE_PREFIX } from './constants';
+
+/** Whether a list code has the required prefix (exactly 'LIST-', as written). */
+export function hasListPrefix(code: string): boolean {
+  return code.trim().startsWith(MAILING_LIST_CODE_PREFIX);
+}
+
+/** Whether a server error list is the prefix rule's refusal (spec §5: it contains 'should begin with'). */
+export function isCodePrefixRefusal(errors: readonly string[]): boolean {
+  return errors.some((e) => e.includes(CODE_PREFIX_ERROR_MARKER));
+}

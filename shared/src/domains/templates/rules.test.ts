@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { MERGE_FIELD_GROUPS } from './constants';
+import { estDueDatePath, expandMergeFields, insertAtSelection, mergeToken, mergeValue, templateBodyToText, textToTemplateBody } from './rules';
+import type { MergeValues } from './schemas';
+
+const values: MergeValues = {
+  assistant: { firstName: 'Ava', lastName: 'Reyes', email: 'ava@store.example' },
+  customer: { firstName: 'Lee', lastName: 'Chan', email: '', cellular: '(718)-555-0110' },
+  office: { name: 'Metro Toyota', address: '1 Main St' },
+  product: { vin: 'VIN1', make: 'Toyota', year: '2021', model: 'RAV4', soldDate: '04/02/2021', estDueDate: '06/30/2026' },
+  service: { lastServiceDate: '01/15/2026', lastServiceMonth: 'January 2026' },
+};
+
+describe('template bodies', () => {
+  it('store newlines as line-break tags and give them back on editing', () => {
+    const text = 'Hi\r\nthere\nfriend';
+    expect(textToTemplateBody(text)).toBe('Hi<br>there<br>friend');
+    expect(templateBodyToText('Hi<br>there<BR/>friend<br />!')).toBe('Hi\nthere\nfriend\n!');
+  });
+  it('fill merge fields in, empty for missing values, unknown paths as written', () => {
+    expect(expandMergeFields('${customer.firstName}, ${product.model} ${customer.email}|${nope.x}', values)).toBe('Lee, RAV4 |${nope.x}');
+  });
+  it('give the Est Due Date field a mark per service type, all naming the same date', () => {
+    expect(estDueDatePath('OIL_CHANGE')).toBe('product.estDueDate_5k');
+    expect(estDueDatePath('SALES_TITLE')).toBe('product.estDueDate_0.5k');
+    expect(estDueDatePath('STATE_INSPECTION')).toBe('product.estDueDate');
+    expect(mergeValue(values, 'product.estDueDate_15k')).toBe('06/30/2026');
+    expect(expandMergeFields(mergeToken(estDueDatePath('SALES_TITLE')), values)).toBe('06/30/2026');
+  });
+  it('name every menu entry with a path that has a value', () => {
+    for (const g of MERGE_FIELD_GROUPS) for (const f of g.fields) expect(mergeValue(values, f.path)).toBeDefined();
+  });
+  it('insert at the caret, replacing a selection', () => {
+    expect(insertAtSelection('Hello world', 6, 11, '${customer.firstName}')).toEqual({ text: 'Hello ${customer.firstName}', caret: 27 });
+    expect(insertAtSelection('ab', 5, 9, 'X')).toEqual({ text: 'abX', caret: 3 });
+  });
+});
