@@ -3,9 +3,9 @@
 // once a second for a bounded time; every other person's Y.Doc records when each move arrives.
 // The same people and moves run against the product's sync server (authentication, the board
 // projection validating every move and writing it to PostgreSQL with an audit row) and against a
-// bare `ws` relay that only applies and forwards the same Yjs updates (the reference:
-// @y/websocket-server is not installed here). "Screen" is the viewer's document: the moment the
-// update is applied and the board observer fires, before any rendering.
+// plain @y/websocket-server reference server relaying the same Yjs updates. "Screen" is the
+// viewer's document: the moment the update is applied and the board observer fires, before any
+// rendering.
 //
 //   node --import tsx bench/board.ts [seconds=30] [people=10] [cards=500]
 //
@@ -16,6 +16,10 @@ import type { AddressInfo } from 'node:net';
 import { availableParallelism, cpus, totalmem } from 'node:os';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import * as decoding from 'lib0/decoding';
+import * as encoding from 'lib0/encoding';
+import * as syncProtocol from 'y-protocols/sync';
+import { getYDoc, setupWSConnection } from '@y/websocket-server/utils';
 import * as Y from 'yjs';
 import { createSession, migrate, openDatabase, type Database, type Sql } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
@@ -159,24 +163,20 @@ async function productPerson(url: string, token: string, cards: number): Promise
   return person;
 }
 
-// --- The reference: a bare ws relay of the same Yjs updates ------------------------------------
+// --- The reference: @y/websocket-server relaying the same Yjs updates ----------------------------
 
-async function startRelay(initial: BoardCard[]): Promise<{ url: string; close: () => Promise<void> }> {
-  const state = new Y.Doc();
-  upsertCards(state, initial);
+const MESSAGE_SYNC = 0;
+const REFERENCE_DOC = 'board';
+
+/** The plain y-websocket server, holding the same initial board. */
+async function startReference(initial: BoardCard[]): Promise<{ url: string; close: () => Promise<void> }> {
+  upsertCards(getYDoc(REFERENCE_DOC), initial);
   const server: Server = createServer();
   const wss = new WebSocketServer({ server });
-  wss.on('connection', (ws) => {
-    ws.send(Y.encodeStateAsUpdate(state));
-    ws.on('message', (data: RawData) => {
-      const update = new Uint8Array(data as Buffer);
-      Y.applyUpdate(state, update);
-      for (const peer of wss.clients) if (peer !== ws && peer.readyState === WebSocket.OPEN) peer.send(update);
-    });
-  });
+  wss.on('connection', (conn, req) => setupWSConnection(conn, req, { docName: REFERENCE_DOC }));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: `ws://127.0.0.1:${(server.address() as AddressInfo).port}/${REFERENCE_DOC}`,
     close: async () => {
       for (const ws of wss.clients) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -185,14 +185,29 @@ async function startRelay(initial: BoardCard[]): Promise<{ url: string; close: (
   };
 }
 
-async function relayPerson(url: string, cards: number): Promise<Person> {
+/** A person speaking the y-websocket sync protocol (step 1, step 2, updates) over a plain socket. */
+async function referencePerson(url: string, cards: number): Promise<Person> {
   const doc = new Y.Doc();
   const ws = new WebSocket(url);
   const person: Person = { doc, arrived: new Map(), rejected: 0, destroy: () => ws.close() };
-  doc.on('update', (update: Uint8Array, origin: unknown) => {
-    if (origin !== 'remote' && ws.readyState === WebSocket.OPEN) ws.send(update);
+  const send = (write: (encoder: encoding.Encoder) => void) => {
+    const encoder = encoding.createEncoder();
+    encoding.writeVarUint(encoder, MESSAGE_SYNC);
+    write(encoder);
+    if (ws.readyState === WebSocket.OPEN) ws.send(encoding.toUint8Array(encoder));
+  };
+  ws.on('open', () => send((e) => syncProtocol.writeSyncStep1(e, doc)));
+  ws.on('message', (data: RawData) => {
+    const decoder = decoding.createDecoder(new Uint8Array(data as Buffer));
+    if (decoding.readVarUint(decoder) !== MESSAGE_SYNC) return;
+    const reply = encoding.createEncoder();
+    encoding.writeVarUint(reply, MESSAGE_SYNC);
+    syncProtocol.readSyncMessage(decoder, reply, doc, 'remote');
+    if (encoding.length(reply) > 1 && ws.readyState === WebSocket.OPEN) ws.send(encoding.toUint8Array(reply));
   });
-  ws.on('message', (data: RawData) => Y.applyUpdate(doc, new Uint8Array(data as Buffer), 'remote'));
+  doc.on('update', (update: Uint8Array, origin: unknown) => {
+    if (origin !== 'remote') send((e) => syncProtocol.writeUpdate(e, update));
+  });
   await new Promise<void>((resolve) => {
     const check = setInterval(() => {
       if (Object.values(readBoard(doc)).flat().length >= cards) {
@@ -285,9 +300,9 @@ try {
   for (const p of productPeople) p.destroy();
   await product.close();
 
-  const relay = await startRelay(initial);
+  const relay = await startReference(initial);
   const relayPeople: Person[] = [];
-  for (let i = 0; i < peopleCount; i++) relayPeople.push(await relayPerson(relay.url, initial.length));
+  for (let i = 0; i < peopleCount; i++) relayPeople.push(await referencePerson(relay.url, initial.length));
   const relayResult = await run(relayPeople, 11);
   for (const p of relayPeople) p.destroy();
   await relay.close();
@@ -295,7 +310,7 @@ try {
   const load = `${peopleCount} people on store ${STORE}'s board of ${initial.length} cards, each moving a card once a second for ${seconds} s`;
   console.info(`database: ${db.kind}; ${load}; ${machine()}`);
   console.info(`product (Hocuspocus + validation + PostgreSQL projection): ${fmt(productResult)}; board vs PostgreSQL disagreements after: ${disagreements}`);
-  console.info(`bare ws relay of the same Yjs updates: ${fmt(relayResult)}`);
+  console.info(`@y/websocket-server relaying the same Yjs updates: ${fmt(relayResult)}`);
 
   const file = new URL('./RESULTS.md', import.meta.url);
   if (!existsSync(file)) appendFileSync(file, '# Benchmark results\n\nAppended by the scripts in this folder; newest last.\n');
@@ -306,7 +321,7 @@ try {
       `all clients and the server in one process, on loopback\n` +
       `- Move -> the card in every other person's document, product (Hocuspocus, authentication, every move validated and written ` +
       `to PostgreSQL with its audit row): ${fmt(productResult)}; board vs PostgreSQL disagreements after the run: ${disagreements}\n` +
-      `- Same moves through a bare \`ws\` relay that applies and forwards the Yjs updates (@y/websocket-server is not installed): ` +
+      `- Same moves through the plain @y/websocket-server reference server: ` +
       `${fmt(relayResult)}\n`,
   );
 } finally {
