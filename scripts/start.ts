@@ -5,6 +5,7 @@ import {
   createApp,
   createLogger,
   loadEnv,
+  startAssistantLoop,
   startConversationCore,
   startDealerFeedSimulator,
   startHttpServer,
@@ -25,6 +26,8 @@ const conversations = startConversationCore({
   publicUrl,
   refreshInbox: sync ? (storeId, ids) => refreshInboxRows(sync.hocuspocus, storeId, ids, db.sql, logger) : undefined,
 });
+// The assistant answers customers after each inbound message is committed.
+const assistant = startAssistantLoop({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, env });
 const app = createApp({
   sql: db.sql,
   logger,
@@ -51,6 +54,7 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
+  await assistant.stop();
   await conversations.stop();
   await feed?.stop();
   await sync?.close();

@@ -14,6 +14,7 @@ import { notFound, onError, validationError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
 import { appointmentRoutes } from './routes/appointments';
 import { assistantRoutes } from './routes/assistant';
+import { assistantControlRoutes } from './routes/assistant-controls';
 import { dealerFeedRoutes } from './routes/dealer-feed';
 import { conversationRoutes } from './routes/conversations';
 import { simulatorRoutes } from './routes/simulator';
@@ -42,7 +43,7 @@ export type AppOptions = {
 };
 
 /** Paths that belong to the server; everything else under GET is the client app. */
-const SERVER_PREFIXES = ['/api/', '/user/', '/collab', '/leadmanager/get', '/bridge/', '/servicedealroom/', '/templateCustom', '/template/', '/templateDynamicParts/'];
+const SERVER_PREFIXES = ['/api/', '/user/', '/collab', '/leadmanager/get', '/bridge/', '/assistant/', '/servicedealroom/', '/templateCustom', '/template/', '/templateDynamicParts/'];
 /** Addresses that are both API calls and app pages: a browser's page load (HTML wanted, no token) gets the app. */
 const SHARED_PAGE_PATHS = ['/mailinglist', '/mailinglist/details'];
 const isServerPath = (path: string) => SERVER_PREFIXES.some((p) => path.startsWith(p));
@@ -102,6 +103,7 @@ export function createApp({ sql, logger, clientDir, conversations, linkSecret }:
     app.route('/', simulatorRoutes(conversations));
     app.route('/', leadFormRoutes(conversations));
     app.route('/', dealRoomRoutes({ ...conversations, linkSecret }));
+    app.route('/', assistantControlRoutes(conversations));
   }
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });

@@ -21,6 +21,10 @@ export const envSchema = z.object({
   SERVE_CLIENT: bool.default(true),
   /** How often the simulated dealer system moves repair orders (ms); 0 turns it off. */
   DEALER_FEED_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
+  /** An OpenAI-compatible chat endpoint that may rephrase the assistant's replies; off when unset. */
+  ASSISTANT_LLM_BASE_URL: z.url().optional(),
+  ASSISTANT_LLM_API_KEY: z.string().optional(),
+  ASSISTANT_LLM_MODEL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Default carrier account for stores without their own. */
   TWILIO_ACCOUNT_SID: z.string().optional(),

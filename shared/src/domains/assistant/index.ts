@@ -1,2 +1,4 @@
 export * from './constants';
 export * from './schemas';
+export * from './workflow';
+export * from './controls';

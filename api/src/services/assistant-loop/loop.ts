@@ -1,0 +1,143 @@
+import { carrierKeyword } from '@drivebay/shared';
+import type { Sql } from '../../db/database';
+import type { Logger } from '../../lib/logger';
+import { defaultAnalyzer, type ReplyAnalyzer } from '../assistant';
+import type { OutboxWaker } from '../conversations/deps';
+import { onInboundCommitted, type InboundCommitted } from '../conversations/inbound-events';
+import type { InboxNotifier } from '../conversations/notifier';
+import { uuidFromText } from '../conversations/receive-inbound';
+import { loadContext } from './context';
+import { decideInbound } from './decide';
+import { rephraserFromEnv, type AssistantLlmEnv, type Rephraser } from './llm';
+import { runTurn, type TurnDeps, type TurnResult } from './turn';
+
+export type AssistantLoopOptions = {
+  sql: Sql;
+  notifier: InboxNotifier;
+  outbox?: OutboxWaker | undefined;
+  logger?: Logger | undefined;
+  rephraser?: Rephraser | null | undefined;
+  clock?: (() => Date) | undefined;
+  /** The reply reader; the one trained on the shipped replies unless a test gives another. */
+  analyzer?: ReplyAnalyzer | undefined;
+};
+
+export type AssistantLoop = {
+  /** Answers one committed customer message (at most once, however often it is called). */
+  handle(event: Pick<InboundCommitted, 'interactionId' | 'messageId'>): Promise<TurnResult | null>;
+  /**
+   * Answers customer texts of the last `withinMinutes` that no turn claimed: what a process that
+   * stopped between a message's commit and its turn left behind.
+   */
+  recover(o?: { withinMinutes?: number }): Promise<number>;
+  /** Waits for the turns under way. */
+  idle(): Promise<void>;
+};
+
+/** The client id of the assistant's answer to a message: the same for every attempt at it. */
+export const replyClientId = (messageId: number) => uuidFromText(`assistant-reply:${messageId}`);
+
+/** How far back a start looks for customer texts left unanswered. */
+export const RECOVERY_MINUTES = 30;
+
+type Message = { id: number; futureServiceInteractionId: number; content: string; direction: string; createdOn: Date; timestamp: Date | null };
+
+/**
+ * The assistant's loop over customer messages. Turns of one interaction run one after another in
+ * the order their messages came in, so "yes" and "thursday at 3" sent back to back are answered
+ * in that order; across processes the interaction's row lock and the claims keep them apart.
+ */
+export function createAssistantLoop(o: AssistantLoopOptions): AssistantLoop {
+  const deps: TurnDeps = { sql: o.sql, notifier: o.notifier, outbox: o.outbox, logger: o.logger, rephraser: o.rephraser, clock: o.clock };
+  const clock = o.clock ?? (() => new Date());
+  const chains = new Map<number, Promise<unknown>>();
+
+  const turn = async (messageId: number): Promise<TurnResult | null> => {
+    const [m] = await o.sql<Message[]>`
+      select id, future_service_interaction_id, content, direction, created_on, "timestamp" from message_instance where id = ${messageId}`;
+    // Carrier keywords are the carrier's and the product's business; they never reach the assistant.
+    if (!m || m.direction !== 'RECEIVED' || carrierKeyword(m.content) !== null) return null;
+    const ctx = await loadContext(o.sql, m.futureServiceInteractionId);
+    if (!ctx) return null;
+    const referenceTime = m.timestamp ?? m.createdOn;
+    const text = m.content.slice(0, 1600);
+    const result = (o.analyzer ?? defaultAnalyzer()).analyze(text, { instant: referenceTime, zone: ctx.zone });
+    return runTurn(deps, {
+      interactionId: m.futureServiceInteractionId,
+      kind: 'INBOUND',
+      messageId: m.id,
+      analysis: { result, referenceTime, zone: ctx.zone },
+      decide: (c, db) => decideInbound({ ctx: c, db, now: clock(), analysis: result, messageAt: m.createdOn, customerText: text }),
+      outreach: false,
+      customerText: text,
+      clientMessageId: replyClientId(m.id),
+    });
+  };
+
+  const handle: AssistantLoop['handle'] = (event) => {
+    const previous = chains.get(event.interactionId) ?? Promise.resolve();
+    const next = previous.catch(() => undefined).then(() => turn(event.messageId));
+    chains.set(event.interactionId, next);
+    void next.finally(() => {
+      if (chains.get(event.interactionId) === next) chains.delete(event.interactionId);
+    }).catch(() => undefined);
+    return next;
+  };
+
+  return {
+    handle,
+    async recover({ withinMinutes = RECOVERY_MINUTES } = {}) {
+      // Texts that came through a carrier (lead-form requests and seeded data have no carrier id).
+      const rows = await o.sql<{ id: number; futureServiceInteractionId: number; content: string }[]>`
+        select m.id, m.future_service_interaction_id, m.content from message_instance m
+        where m.direction = 'RECEIVED' and m.notification_type = 'MESSAGE_FROM_CUSTOMER' and m.carrier_message_id is not null
+          and m.created_on > now() - ${withinMinutes} * interval '1 minute'
+          and not exists (select 1 from assistant_turn t where t.message_instance_id = m.id and t.kind = 'INBOUND')
+        order by m.id`;
+      let answered = 0;
+      for (const r of rows) {
+        if (carrierKeyword(r.content) !== null) continue;
+        const result = await handle({ interactionId: r.futureServiceInteractionId, messageId: r.id });
+        if (result && !result.duplicate) answered += 1;
+      }
+      return answered;
+    },
+    async idle() {
+      while (chains.size) await Promise.allSettled([...chains.values()]);
+    },
+  };
+}
+
+export type RunningAssistantLoop = AssistantLoop & {
+  /** Stops listening and waits for the turns under way. */
+  stop(): Promise<void>;
+};
+
+/**
+ * Starts the assistant for an API process: it listens for committed customer messages
+ * (`onInboundCommitted`, which runs after the commit and outside the carrier's request), trains
+ * the reply reader ahead of the first message, and answers what a previous run left unanswered.
+ * ASSISTANT_LLM_* settings turn on the optional rephrasing.
+ */
+export function startAssistantLoop(o: Omit<AssistantLoopOptions, 'rephraser'> & { env?: AssistantLlmEnv; rephraser?: Rephraser | null }): RunningAssistantLoop {
+  const rephraser = o.rephraser !== undefined ? o.rephraser : o.env ? rephraserFromEnv(o.env, o.logger) : null;
+  const loop = createAssistantLoop({ ...o, rephraser });
+  const remove = onInboundCommitted.add(async (event) => {
+    await loop.handle(event);
+  });
+  setTimeout(() => {
+    if (!o.analyzer) defaultAnalyzer();
+    loop.recover().then(
+      (n) => n && o.logger?.info({ answered: n }, 'assistant answered texts left from before the start'),
+      (err) => o.logger?.error({ err }, 'assistant recovery failed'),
+    );
+  }, 0).unref();
+  o.logger?.info({ rephrasing: rephraser !== null }, 'assistant loop started');
+  return {
+    ...loop,
+    async stop() {
+      remove();
+      await loop.idle();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+import { expandMergeFields, htmlToSmsText, type AssistantReplyKey, type MergeValues } from '@drivebay/shared';
+import type { Sql } from '../../db/database';
+import { MAX_SMS_LENGTH } from '../conversations/send-message';
+import { loadMergeValues } from '../templates/merge-values';
+import type { LoopContext } from './context';
+import { formatChoices, formatSlot, storeHours } from './slots';
+
+/** What a reply says besides the template's merge fields. */
+export type ReplyFacts = {
+  /** The slot proposed or booked (${appointment.time}). */
+  time?: Date;
+  /** The times offered (${appointment.choices}). */
+  choices?: readonly Date[];
+};
+
+/** A reply ready to send, with the facts a rephrasing must keep word for word. */
+export type RenderedReply = { key: AssistantReplyKey; text: string; keep: string[] };
+
+/**
+ * The template for a reply: the enterprise's (or the store division's) template with that intent
+ * of the conversation's service type, else of CHECK_UP, the generic type the assistant's templates
+ * are seeded with; a store template wins over a group one of the same type. When the enterprise
+ * has none left, the product's default text (assistant_reply_default).
+ */
+export async function findReplyTemplate(sql: Sql, ctx: Pick<LoopContext, 'enterpriseId' | 'storeId' | 'divisionId' | 'serviceType'>, key: AssistantReplyKey): Promise<string | null> {
+  const [t] = await sql<{ body: string }[]>`
+    select t.body from custom_template t
+    where t.enterprise_id = ${ctx.enterpriseId} and t.intent = ${key} and t.owner_user_id is null
+      and (t.store_id is null or (t.store_id = ${ctx.storeId} and t.division_id = ${ctx.divisionId}))
+      and t.service_type in (${ctx.serviceType}, 'CHECK_UP')
+    order by (t.service_type = ${ctx.serviceType}) desc, (t.store_id is not null) desc, t.updated_on desc, t.id
+    limit 1`;
+  if (t) return t.body;
+  const [d] = await sql<{ body: string }[]>`select body from assistant_reply_default where intent = ${key}`;
+  return d?.body ?? null;
+}
+
+/**
+ * A reply's text: its template with the interaction's merge fields, the appointment's
+ * (${appointment.time}, ${appointment.choices}) and the drive's hours (${office.hours}) filled
+ * in, as plain SMS text. Null when no template exists for the key.
+ */
+export async function renderReply(sql: Sql, ctx: LoopContext, key: AssistantReplyKey, facts: ReplyFacts = {}): Promise<RenderedReply | null> {
+  const body = await findReplyTemplate(sql, ctx, key);
+  if (body === null) return null;
+  const base = await loadMergeValues(sql, ctx.interactionId);
+  const time = facts.time ? formatSlot(facts.time, ctx.store.zone) : '';
+  const choices = facts.choices?.length ? formatChoices(facts.choices, ctx.store.zone) : '';
+  const hours = body.includes('${office.hours}') ? await storeHours(sql, ctx.storeId) : '';
+  // The extra groups are read by path like the template fields; the editor's menus do not list them.
+  const values = {
+    ...(base ?? emptyValues()),
+    office: { ...(base?.office ?? { name: ctx.store.name, address: ctx.store.address ?? '' }), hours },
+    appointment: { time, choices },
+  } as MergeValues;
+  const text = htmlToSmsText(expandMergeFields(body, values)).slice(0, MAX_SMS_LENGTH);
+  if (!text) return null;
+  const keep = [time, ...(facts.choices ?? []).map((c) => formatSlot(c, ctx.store.zone).split(' at ')[1]!), hours]
+    .filter((v) => v && text.includes(v));
+  if (/\breply yes\b/i.test(text)) keep.push('YES');
+  return { key, text, keep: [...new Set(keep)] };
+}
+
+function emptyValues(): MergeValues {
+  return {
+    assistant: { firstName: '', lastName: '', email: '' },
+    customer: { firstName: '', lastName: '', email: '', cellular: '' },
+    office: { name: '', address: '' },
+    product: { vin: '', make: '', year: '', model: '', soldDate: '', estDueDate: '' },
+    service: { lastServiceDate: '', lastServiceMonth: '' },
+  };
+}
