@@ -37,6 +37,9 @@ export default defineConfig({
       // The embedded default, whatever the calling shell has set.
       DATABASE_URL: '',
       LOG_LEVEL: 'warn',
+      // Quiet hours are tested with fixed clocks in unit tests; flows here must not depend on the
+      // hour the suite happens to run at.
+      QUIET_HOURS: 'false',
     },
   },
 });

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The client is built into client/dist and served by the API process; in development the Vite
 // server proxies the API and the sync socket to a running product on port 8080.
@@ -7,7 +8,28 @@ const backend = process.env.DEV_BACKEND_URL ?? 'http://localhost:8080';
 
 export default defineConfig({
   root: 'client',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The offline worker (service-worker/src/sw.ts) built with Workbox's injectManifest: the list
+    // of built files it precaches is written into it at build time. The page registers it itself
+    // (client/src/features/offline/service-worker/register.ts) from the signed-in app only, and
+    // the web app manifest is a plain file in client/public.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: '../service-worker/src',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      injectManifest: {
+        // The app shell: code, styles, the page and the install icons. Brand logos and other
+        // public files load on demand.
+        globPatterns: ['**/*.{js,css,html}', 'favicon.svg', 'manifest.webmanifest', 'icons/*.{png,svg}'],
+        // A classic script: every Workbox import is bundled in, nothing is left to import.
+        rollupFormat: 'iife',
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
@@ -19,6 +41,12 @@ export default defineConfig({
       '/api': backend,
       '/user': backend,
       '/leadmanager/get': backend,
+      '/servicedealroom': backend,
+      '/templateCustom': backend,
+      '/template/': backend,
+      '/templateDynamicParts': backend,
+      // A page load of /mailinglist is the app's; calls (with a token) are the API's.
+      '/mailinglist': { target: backend, bypass: (req) => (req.headers.accept?.includes('text/html') && !req.headers.authorization ? req.url : undefined) },
       '/collab': { target: backend.replace(/^http/, 'ws'), ws: true },
     },
   },

@@ -17,6 +17,7 @@ import { assistantRoutes } from './routes/assistant';
 import { assistantControlRoutes } from './routes/assistant-controls';
 import { dealerFeedRoutes } from './routes/dealer-feed';
 import { conversationRoutes } from './routes/conversations';
+import { draftRoutes } from './routes/drafts';
 import { simulatorRoutes } from './routes/simulator';
 import { webhookRoutes } from './routes/webhooks';
 import type { ConversationDeps } from './services/conversations/deps';
@@ -47,6 +48,8 @@ const SERVER_PREFIXES = ['/api/', '/user/', '/collab', '/leadmanager/get', '/bri
 /** Addresses that are both API calls and app pages: a browser's page load (HTML wanted, no token) gets the app. */
 const SHARED_PAGE_PATHS = ['/mailinglist', '/mailinglist/details'];
 const isServerPath = (path: string) => SERVER_PREFIXES.some((p) => path.startsWith(p));
+/** Files a browser must re-check on every load, so a new version (and its worker) is found. */
+const NO_CACHE_FILES = new Set(['/sw.js', '/index.html', '/manifest.webmanifest']);
 
 export function createApp({ sql, logger, clientDir, conversations, linkSecret }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({
@@ -97,6 +100,7 @@ export function createApp({ sql, logger, clientDir, conversations, linkSecret }:
   app.route('/', landingRoutes({ notifier: conversations?.notifier, publicUrl: conversations?.publicUrl, linkSecret }));
   app.route('/', dealerFeedRoutes);
   app.route('/', appointmentRoutes);
+  app.route('/', draftRoutes);
   if (conversations) {
     app.route('/', conversationRoutes(conversations));
     app.route('/', webhookRoutes(conversations));
@@ -120,6 +124,9 @@ export function createApp({ sql, logger, clientDir, conversations, linkSecret }:
   if (clientDir && indexHtml) {
     app.use('*', async (c, next) => {
       if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isServerPath(c.req.path)) return next();
+      // Built assets carry a content hash in their names, so they never change under one address.
+      if (NO_CACHE_FILES.has(c.req.path)) c.header('Cache-Control', 'no-cache');
+      else if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
       return serveStatic({ root: clientDir })(c, next);
     });
     // Client-side routes: any other page address gets the app, which routes it (or shows /404).

@@ -25,6 +25,8 @@ export const envSchema = z.object({
   ASSISTANT_LLM_BASE_URL: z.url().optional(),
   ASSISTANT_LLM_API_KEY: z.string().optional(),
   ASSISTANT_LLM_MODEL: z.string().optional(),
+  /** Hold texts that are not replies to a customer who just wrote until 08:00 their time (21:00-08:00). */
+  QUIET_HOURS: bool.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Default carrier account for stores without their own. */
   TWILIO_ACCOUNT_SID: z.string().optional(),

@@ -8,7 +8,7 @@ import { createInProcessNotifier, createPgNotifier } from './notifier';
 import { startOutboxWorker, type OutboxWorker } from './outbox-worker';
 
 /** What a process needs from its settings to run the conversation core. */
-export type ConversationCoreEnv = CarrierEnv & { SMTP_URL?: string | undefined };
+export type ConversationCoreEnv = CarrierEnv & { SMTP_URL?: string | undefined; QUIET_HOURS?: boolean | undefined };
 
 export type ConversationCore = {
   /** Hand to `conversationRoutes`, `webhookRoutes` and `simulatorRoutes` (or to createApp). */
@@ -39,7 +39,15 @@ export function startConversationCore(opts: {
   const notifier = refresh
     ? createInProcessNotifier(async (storeId, ids) => void (await refresh(storeId, ids)), { logger })
     : createPgNotifier(sql, { logger });
-  const worker = startOutboxWorker({ sql, logger, notifier, carrierFor: carrier.carrierFor, mailerFor: mail.mailerFor, publicUrl: settings.publicUrl });
+  const worker = startOutboxWorker({
+    sql,
+    logger,
+    notifier,
+    carrierFor: carrier.carrierFor,
+    mailerFor: mail.mailerFor,
+    publicUrl: settings.publicUrl,
+    quietHours: opts.env.QUIET_HOURS ?? true,
+  });
   logger.info({ carrier: carrier.mode, mail: mail.capturing ? 'captured' : 'smtp', publicUrl: settings.publicUrl }, 'conversation core started');
   return {
     deps: { notifier, carrier, publicUrl: settings.publicUrl, outbox: worker, mail },

@@ -6,6 +6,7 @@ import { createMailDirectory } from '../mail/directory';
 import type { MailPort } from '../mail/mail-port';
 import type { InboxNotifier } from './notifier';
 import { isOptedOut } from './opt-out';
+import { quietHoursHold } from './quiet-hours';
 
 export type OutboxWorkerOptions = {
   sql: Sql;
@@ -25,6 +26,14 @@ export type OutboxWorkerOptions = {
   leaseMs?: number;
   /** Wait before attempt n+1 after attempt n failed. */
   backoffMs?: (attempt: number) => number;
+  /**
+   * Hold texts that are not replies during the customer's quiet hours (21:00–08:00, see
+   * quiet-hours.ts) until 08:00 their time. Off unless the caller turns it on: the product's
+   * worker should; a test worker that does not test this then behaves the same at any hour.
+   */
+  quietHours?: boolean;
+  /** The worker's clock for quiet hours; the real time unless a test pins it. */
+  clock?: () => Date;
 };
 
 export type OutboxWorker = {
@@ -76,6 +85,8 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const backoffMs = opts.backoffMs ?? defaultBackoff;
   const mailerFor = opts.mailerFor ?? createMailDirectory({ sql }).mailerFor;
   const publicUrl = opts.publicUrl.replace(/\/+$/, '');
+  const quietHours = opts.quietHours ?? false;
+  const clock = opts.clock ?? (() => new Date());
 
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -120,6 +131,13 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       where id = ${job.id}`;
   };
 
+  /** Puts a text back until `release`; waiting out quiet hours is not a failed attempt. */
+  const holdUntil = async (job: Job, release: Date) => {
+    await sql`update message_outbox set locked_until = null, attempts = greatest(attempts - 1, 0), next_attempt_at = ${release},
+        last_error = ${`Held for quiet hours until ${release.toISOString()}`}, updated_on = now()
+      where id = ${job.id}`;
+  };
+
   const handle = async (job: Job) => {
     const [m] = await sql<Msg[]>`
       select id, future_service_interaction_id, customer_id, content, subject, from_address, from_name, to_address, to_name,
@@ -133,6 +151,10 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
         if (!job.bypassOptOut && (await isOptedOut(sql, { storeId: job.storeId, customerId: m.customerId, phone: m.toAddress }))) {
           return finish(job, { status: 'failed', error: OPTED_OUT_AT_SUBMIT, outbox: 'failed' });
         }
+        // Decided at the moment the text would leave, not when it was written: a text queued at
+        // 20:55 that reaches the carrier at 21:05 is held too.
+        const release = quietHours ? await quietHoursHold(sql, m.id, clock()) : null;
+        if (release) return holdUntil(job, release);
         const carrier = await opts.carrierFor(job.storeId);
         const receipt = await carrier.sendSms({
           from: m.fromAddress ?? '',

@@ -9,6 +9,8 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import { inboxDocName, readInboxRows, upsertInboxRows, type InboxRow } from '@drivebay/shared/docs';
 import { CollabManager } from './connection-manager';
 import type { DocHandle } from './connection-manager';
+import type { SocketState } from './connection-status';
+import { parsePresence } from './presence';
 
 const TOKEN = 'good-token';
 const FORBIDDEN_STORE = 2;
@@ -40,6 +42,7 @@ let url: string;
 /** What a document holds when the server (re)creates it. */
 let seedRows: InboxRow[];
 let managers: CollabManager[];
+let wss: WebSocketServer;
 
 beforeEach(async () => {
   seedRows = [row(1), row(2)];
@@ -61,7 +64,7 @@ beforeEach(async () => {
       },
     ],
   });
-  const wss = new WebSocketServer({ noServer: true });
+  wss = new WebSocketServer({ noServer: true });
   http = createServer();
   http.on('upgrade', (request, socket, head) => {
     wss.handleUpgrade(request, socket, head, (ws) => {
@@ -81,7 +84,7 @@ afterEach(async () => {
   await new Promise<void>((resolve) => http.close(() => resolve()));
 });
 
-function manager(options: { token?: string; onUnauthorized?: () => void } = {}): CollabManager {
+function manager(options: { token?: string; onUnauthorized?: () => void; onSocketState?: (state: SocketState) => void } = {}): CollabManager {
   const m = new CollabManager({
     url,
     token: () => options.token ?? TOKEN,
@@ -90,6 +93,7 @@ function manager(options: { token?: string; onUnauthorized?: () => void } = {}):
     WebSocketPolyfill: WebSocket,
     lingerMs: 0,
     retryDelayMs: 50,
+    onSocketState: options.onSocketState,
   });
   managers.push(m);
   return m;
@@ -180,5 +184,43 @@ describe('CollabManager', () => {
     await until(() => handle.doc() !== before, 'the copy to be replaced');
     await until(() => handle.state().status === 'online' && ids(handle).length > 0, 'online again');
     expect(ids(handle)).toEqual([5]);
+  });
+
+  it('relays presence between read-only connections and drops it when a client leaves', async () => {
+    const olivia = manager().open(inboxDocName(1));
+    const sam = manager().open(inboxDocName(1));
+    await until(() => olivia.state().status === 'online' && sam.state().status === 'online', 'both online');
+
+    olivia.setPresence({ user: { id: 7, name: 'Olivia Martinez' }, viewing: 1, typing: null });
+    await until(() => parsePresence(sam.presenceStates(), 8).length === 1, 'Olivia seen by Sam');
+    expect(parsePresence(sam.presenceStates(), 8)).toEqual([{ userId: 7, name: 'Olivia Martinez', viewing: [1], typing: [] }]);
+
+    let changes = 0;
+    const stop = sam.subscribePresence(() => (changes += 1));
+    olivia.setPresence({ user: { id: 7, name: 'Olivia Martinez' }, viewing: 1, typing: 1 });
+    await until(() => parsePresence(sam.presenceStates(), 8)[0]?.typing[0] === 1, 'Olivia typing');
+    expect(changes).toBeGreaterThan(0);
+    // Nobody is shown to themselves: Sam's own state is not among the peers he reads.
+    sam.setPresence({ user: { id: 8, name: 'Sam Lee' }, viewing: 2, typing: null });
+    await until(() => parsePresence(olivia.presenceStates(), 7).length === 1, 'Sam seen by Olivia');
+    expect(parsePresence(sam.presenceStates(), 8).map((p) => p.userId)).toEqual([7]);
+
+    olivia.release();
+    await until(() => parsePresence(sam.presenceStates(), 8).length === 0, 'Olivia gone');
+    stop();
+  });
+
+  it('reports the socket as connecting, connected, disconnected and idle', async () => {
+    const seen: SocketState[] = [];
+    const m = manager({ onSocketState: (state) => seen.push(state) });
+    const handle = m.open(inboxDocName(1));
+    await until(() => handle.state().status === 'online', 'online');
+    // The network drops: the socket itself goes, not just a document.
+    for (const client of wss.clients) client.terminate();
+    await until(() => seen.includes('disconnected'), 'the drop');
+    await until(() => seen.lastIndexOf('connected') > seen.indexOf('disconnected'), 'the reconnect');
+    handle.release();
+    await until(() => seen.at(-1) === 'idle', 'idle after the last document');
+    expect(seen[0]).toBe('connecting');
   });
 });

@@ -1,6 +1,8 @@
 import { HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
 import type * as Y from 'yjs';
+import type { SocketState } from './connection-status';
 import { DocEntry, type DocEvent, type DocState } from './doc-entry';
+import type { PresenceState } from './presence';
 
 export type CollabManagerOptions = {
   /** ws(s)://host/collab */
@@ -17,6 +19,8 @@ export type CollabManagerOptions = {
   lingerMs?: number;
   /** First retry delay after the server answered 'Try Again Later'. */
   retryDelayMs?: number;
+  /** Told every change of the shared socket's state ('idle' once it is closed). */
+  onSocketState?: (state: SocketState) => void;
 };
 
 /** A reference to an open document; `release` once per `open`. */
@@ -26,8 +30,25 @@ export type DocHandle = {
   doc(): Y.Doc;
   state(): DocState;
   subscribe(listener: (event: DocEvent) => void): () => void;
+  /**
+   * Presence on this document (awareness: never stored, relayed also on read-only connections):
+   * this tab's own state, shown to everyone else on the document until it is replaced or cleared.
+   */
+  setPresence(state: PresenceState | null): void;
+  /** The awareness states of every other client on the document (read them with parsePresence). */
+  presenceStates(): ReadonlyMap<number, unknown>;
+  subscribePresence(listener: () => void): () => void;
   release(): void;
 };
+
+/**
+ * Reconnect timing of the shared socket. A service-drive tablet loses Wi-Fi for seconds at a time,
+ * so the first retry comes within half a second to a second and the wait grows to at most ten
+ * seconds (the provider's default is thirty); the provider's jitter spreads the reconnects of a
+ * whole service drive after an access point comes back. Back on the network, the 'online' event
+ * reconnects at once without waiting for the timer.
+ */
+export const SOCKET_RECONNECT = { delay: 1_000, factor: 2, minDelay: 500, maxDelay: 10_000, jitter: true } as const;
 
 const DEFAULT_LINGER_MS = 10_000;
 const DEFAULT_RETRY_DELAY_MS = 5_000;
@@ -41,7 +62,8 @@ export class CollabManager {
   private socketInstance: HocuspocusProviderWebsocket | null = null;
   private readonly entries = new Map<string, DocEntry>();
   private connectedOnce = false;
-  private readonly options: Required<Omit<CollabManagerOptions, 'WebSocketPolyfill'>> & { WebSocketPolyfill?: unknown };
+  private readonly options: Required<Omit<CollabManagerOptions, 'WebSocketPolyfill' | 'onSocketState'>> &
+    Pick<CollabManagerOptions, 'WebSocketPolyfill' | 'onSocketState'>;
   private readonly onNetworkChange = () => {
     if (typeof navigator !== 'undefined' && navigator.onLine && this.socketInstance && !this.socketConnected()) {
       // Back on the network: reconnect now rather than when the backoff next fires.
@@ -80,6 +102,9 @@ export class CollabManager {
       doc: () => opened.doc,
       state: () => opened.state(),
       subscribe: (listener) => opened.subscribe(listener),
+      setPresence: (state) => opened.setPresence(state),
+      presenceStates: () => opened.remoteStates(),
+      subscribePresence: (listener) => opened.subscribePresence(listener),
       release: () => {
         if (released) return;
         released = true;
@@ -119,12 +144,15 @@ export class CollabManager {
     if (this.socketInstance) return this.socketInstance;
     const socket = new HocuspocusProviderWebsocket({
       url: this.options.url,
+      ...SOCKET_RECONNECT,
       ...(this.options.WebSocketPolyfill ? { WebSocketPolyfill: this.options.WebSocketPolyfill } : {}),
     });
     socket.on('status', ({ status }: { status: WebSocketStatus }) => {
       if (status === WebSocketStatus.Connected) this.connectedOnce = true;
+      this.options.onSocketState?.(status === WebSocketStatus.Connected ? 'connected' : status === WebSocketStatus.Connecting ? 'connecting' : 'disconnected');
       for (const entry of this.entries.values()) entry.socketChanged();
     });
+    this.options.onSocketState?.('connecting');
     if (typeof window !== 'undefined') {
       window.addEventListener('online', this.onNetworkChange);
       window.addEventListener('offline', this.onNetworkChange);
@@ -138,6 +166,7 @@ export class CollabManager {
     this.socketInstance.destroy();
     this.socketInstance = null;
     this.connectedOnce = false;
+    this.options.onSocketState?.('idle');
     if (typeof window !== 'undefined') {
       window.removeEventListener('online', this.onNetworkChange);
       window.removeEventListener('offline', this.onNetworkChange);

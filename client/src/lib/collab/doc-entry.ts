@@ -74,6 +74,11 @@ export class DocEntry {
   private closed = false;
   private generation = 0;
   private readonly listeners = new Set<(event: DocEvent) => void>();
+  // Kept apart from `listeners`: awareness changes every few seconds while people type, and the
+  // inbox rows must not be re-read for that.
+  private readonly presenceListeners = new Set<() => void>();
+  /** This tab's presence, re-announced on every provider (a reset replaces the provider). */
+  private localPresence: Record<string, unknown> | null = null;
 
   constructor(
     readonly name: string,
@@ -96,6 +101,33 @@ export class DocEntry {
     };
   }
 
+  setPresence(state: Record<string, unknown> | null): void {
+    this.localPresence = state;
+    // Cleared to an empty state, never to null: the awareness heartbeat is what tells the provider
+    // its socket is alive, and a null state stops it.
+    this.provider?.awareness?.setLocalState(state ?? {});
+  }
+
+  /** Other clients' awareness states; empty while the connection is down (the provider drops them). */
+  remoteStates(): ReadonlyMap<number, unknown> {
+    const awareness = this.provider?.awareness;
+    if (!awareness) return new Map();
+    const others = new Map(awareness.getStates());
+    others.delete(awareness.clientID);
+    return others;
+  }
+
+  subscribePresence(listener: () => void): () => void {
+    this.presenceListeners.add(listener);
+    return () => {
+      this.presenceListeners.delete(listener);
+    };
+  }
+
+  private emitPresence(): void {
+    for (const listener of [...this.presenceListeners]) listener();
+  }
+
   emit(event: DocEvent): void {
     for (const listener of [...this.listeners]) listener(event);
   }
@@ -116,6 +148,7 @@ export class DocEntry {
     void this.persistence?.destroy();
     this.doc.destroy();
     this.listeners.clear();
+    this.presenceListeners.clear();
   }
 
   private status(): DocState['status'] {
@@ -158,8 +191,11 @@ export class DocEntry {
     provider.on('authenticationFailed', ({ reason }: { reason: string }) => this.refused(reason));
     provider.on('close', () => this.closedByServer(provider));
     provider.on('message', ({ event }: { event: MessageEvent }) => this.inspect(event));
+    provider.on('awarenessChange', () => this.emitPresence());
+    if (this.localPresence) provider.awareness?.setLocalState(this.localPresence);
     this.provider = provider;
     provider.attach();
+    this.emitPresence();
   }
 
   private inspect(event: MessageEvent): void {
@@ -197,6 +233,7 @@ export class DocEntry {
       this.error = { kind: 'forbidden', message: FORBIDDEN_MESSAGE };
       this.provider?.destroy();
       this.provider = null;
+      this.emitPresence();
       // Nothing of a store outside the user's scope stays on the device or on screen.
       void this.dropLocalCopy().then(() => this.emit('state'));
       return;
@@ -223,6 +260,7 @@ export class DocEntry {
     console.warn(`The local copy of ${this.name} holds changes the server does not have; reloading it from the server.`);
     this.provider?.destroy();
     this.provider = null;
+    this.emitPresence();
     await this.dropLocalCopy();
     if (!this.closed) void this.start();
   }

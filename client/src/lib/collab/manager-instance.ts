@@ -1,6 +1,7 @@
 import { endSessionAfterUnauthorized } from '../api-client';
 import { getAuthToken, getSession, subscribeSession } from '../session/session-store';
 import { CollabManager } from './connection-manager';
+import { reportSocketState } from './connection-status';
 
 /** The sync server's WebSocket path on this origin. */
 export const COLLAB_PATH = '/collab';
@@ -31,6 +32,7 @@ export function collabManager(): CollabManager {
       storageName: (name) => (userId === null ? null : `drivebay:user:${userId}:${name}`),
       // The sync server refusing the token ends the session exactly as an API 401 does.
       onUnauthorized: endSessionAfterUnauthorized,
+      onSocketState: reportSocketState,
     });
   }
   return manager;

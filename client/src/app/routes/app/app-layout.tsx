@@ -10,6 +10,8 @@ import { BrandLogo } from '../../../components/brand-logo';
 import { PageSpinner } from '../../../components/page-spinner';
 import { UserMenu } from '../../../features/auth/components/user-menu';
 import { useIdleLogout } from '../../../features/auth/hooks/use-idle-logout';
+import { ConversationOfflineContext, type ConversationOffline } from '../../../features/conversations/offline';
+import { ConnectionIndicator, UpdatePrompt, conversationOffline, useOfflineStartup } from '../../../features/offline';
 import { OrgSelectors } from '../../../features/org/components/org-selectors';
 import { useOrgScope } from '../../../features/org/hooks/use-org-scope';
 import { canOpenCompanyDirectory } from '../../../lib/permissions';
@@ -18,10 +20,14 @@ import { useSession } from '../../../lib/session/use-session';
 import type { LayoutContext } from './layout-context';
 import { NavDrawer } from './nav-drawer';
 
+// The offline feature fulfils the conversation screen's outbox and drafts contract; they meet here.
+const offlineForConversations: ConversationOffline = conversationOffline;
+
 function SignedInLayout({ user, selection }: { user: UserData; selection: Selection }) {
   const [mobileNavOpen, setMobileNavOpen] = useState(false);
   const scope = useOrgScope(user, selection);
   useIdleLogout(true);
+  useOfflineStartup();
   const context: LayoutContext = { user, selection, scope };
 
   return (
@@ -46,7 +52,8 @@ function SignedInLayout({ user, selection }: { user: UserData; selection: Select
           <Box sx={{ flex: { xs: '1 1 100%', md: 1 }, order: { xs: 3, md: 0 }, minWidth: 0, display: 'flex' }}>
             <OrgSelectors scope={scope} selection={selection} />
           </Box>
-          <Box sx={{ ml: 'auto' }}>
+          <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 1.5 }}>
+            <ConnectionIndicator />
             <UserMenu user={user} />
           </Box>
         </Toolbar>
@@ -62,11 +69,14 @@ function SignedInLayout({ user, selection }: { user: UserData; selection: Select
           data-testid="main-layout"
           sx={{ flex: 1, minWidth: 0, overflow: 'auto', display: 'flex', flexDirection: 'column', p: { xs: 2, md: 3 } }}
         >
-          <Suspense fallback={<PageSpinner />}>
-            <Outlet context={context} />
-          </Suspense>
+          <ConversationOfflineContext.Provider value={offlineForConversations}>
+            <Suspense fallback={<PageSpinner />}>
+              <Outlet context={context} />
+            </Suspense>
+          </ConversationOfflineContext.Provider>
         </Box>
       </Box>
+      <UpdatePrompt />
     </Box>
   );
 }

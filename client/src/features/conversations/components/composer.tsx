@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,15 +8,21 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import SendIcon from '@mui/icons-material/Send';
-import type { MessageInstanceDto, SendMessage, SendMessageType } from '@drivebay/shared';
+import type { SendMessageType } from '@drivebay/shared';
+import type { PresencePeer } from '../../../lib/collab';
 import { notify } from '../../../lib/notices';
-import { sendMessage, type Interaction } from '../api';
-import { textToHtml } from '../sanitize-html';
+import type { Interaction } from '../api';
+import { missingPart, sendBody } from '../compose-body';
+import { useConversationOffline, type ComposerDraft } from '../offline-port';
 import { segmentSummary } from '../segment-summary';
-import { sendFailureMessage } from '../send-failure';
+import { ConfirmDialog } from './confirm-dialog';
 
 /** The editor's height (spec §9). */
 export const EDITOR_HEIGHT_PX = 200;
+/** Typing settles this long before the draft is written down. */
+export const DRAFT_SAVE_DELAY_MS = 400;
+/** Without a key for this long the user no longer counts as typing. */
+export const TYPING_IDLE_MS = 4_000;
 
 const CHANNEL_LABELS: Record<SendMessageType, string> = { SMS: 'SMS', EMAIL: 'Email', INTERNAL_NOTES: 'Internal note' };
 
@@ -26,11 +32,23 @@ type ComposerProps = {
   senderName: string;
   /** False when the user's roles do not show internal notes: they are told so before writing one. */
   canSeeNotes: boolean;
-  onSent: (message: MessageInstanceDto) => void;
+  /** The thread is being fetched again after a reconnect: Send waits until what arrived is shown. */
+  catchingUp: boolean;
+  /** Other people typing in this conversation right now. */
+  othersTyping: readonly PresencePeer[];
+  onTypingChange: (typing: boolean) => void;
 };
 
-/** Writes and sends an SMS, an e-mail or an internal note for the open conversation. */
-export function Composer({ interaction, customerName, senderName, canSeeNotes, onSent }: ComposerProps) {
+const firstName = (p: PresencePeer) => p.name.split(/\s+/)[0] || p.name;
+
+/**
+ * Writes an SMS, an e-mail or an internal note for the open conversation. What is typed is kept as
+ * a draft (on the device, then on the server for the user's other devices); Send puts the message
+ * into the device's outbox, which delivers it now or when the connection returns. The draft's
+ * clientMessageId travels with it, so it is one message however often and from wherever it is sent.
+ */
+export function Composer({ interaction, customerName, senderName, canSeeNotes, catchingUp, othersTyping, onTypingChange }: ComposerProps) {
+  const offline = useConversationOffline();
   const customer = interaction.customerMaster;
   const optedOut = customer.blockSms === true;
   const smsBlocked = optedOut || !customer.cellular;
@@ -39,51 +57,113 @@ export function Composer({ interaction, customerName, senderName, canSeeNotes, o
   const channel: SendMessageType = chosen === 'SMS' && smsBlocked ? (emailBlocked ? 'INTERNAL_NOTES' : 'EMAIL') : chosen;
   const [text, setText] = useState('');
   const [subject, setSubject] = useState('');
-  const [sending, setSending] = useState(false);
-  // One id per draft: pressing Send again after a lost answer must not send the text twice.
-  const draftId = useRef<string | null>(null);
+  const [clientMessageId, setClientMessageId] = useState<string>(() => crypto.randomUUID());
+  const [queueing, setQueueing] = useState(false);
+  // Whoever was typing here while this user wrote: asked about before sending.
+  const [overlap, setOverlap] = useState<string[]>([]);
+  const [confirming, setConfirming] = useState(false);
+  // The user typed since a draft was last put into the composer: their typing wins.
+  const touched = useRef(false);
+  const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pendingSave = useRef<(() => void) | null>(null);
+  const typingTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const summary = useMemo(() => (channel === 'SMS' ? segmentSummary(text) : null), [channel, text]);
 
-  const edit = (apply: () => void) => {
-    draftId.current = null;
-    apply();
+  // The draft: the device copy at once, a later edit from another device when the server answers.
+  useEffect(
+    () =>
+      offline.followDraft(interaction.id, (draft: ComposerDraft | null) => {
+        if (touched.current) {
+          // The draft was sent from another device while this one typed on: what is here now is
+          // a new message, so it must not share the sent one's id.
+          if (draft === null) setClientMessageId(crypto.randomUUID());
+          return;
+        }
+        setChosen(draft?.channel ?? 'SMS');
+        setText(draft?.text ?? '');
+        setSubject(draft?.subject ?? '');
+        setClientMessageId(draft?.clientMessageId ?? crypto.randomUUID());
+      }),
+    [offline, interaction.id],
+  );
+
+  // Leaving the conversation writes down what was typed last.
+  useEffect(
+    () => () => {
+      if (saveTimer.current) clearTimeout(saveTimer.current);
+      pendingSave.current?.();
+      if (typingTimer.current) clearTimeout(typingTimer.current);
+    },
+    [],
+  );
+
+  useEffect(() => {
+    if (othersTyping.length === 0 || !text.trim()) return;
+    setOverlap((names) => [...new Set([...names, ...othersTyping.map(firstName)])]);
+  }, [othersTyping, text]);
+
+  const saveLater = (draft: ComposerDraft) => {
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    pendingSave.current = () => {
+      pendingSave.current = null;
+      offline.saveDraft(interaction.id, draft);
+    };
+    saveTimer.current = setTimeout(() => pendingSave.current?.(), DRAFT_SAVE_DELAY_MS);
   };
 
-  const send = async () => {
-    draftId.current ??= crypto.randomUUID();
-    const note = channel === 'INTERNAL_NOTES';
-    const body: SendMessage = {
-      id: customer.id,
-      jaguarFutureServiceInteractionId: interaction.id,
-      // Texts go as typed (the server makes them plain); e-mails and notes are HTML bodies.
-      content: channel === 'SMS' ? text : textToHtml(text),
-      subject: channel === 'EMAIL' ? subject : null,
-      from: null,
-      fromName: senderName,
-      to: channel === 'SMS' ? (customer.cellular ?? null) : channel === 'EMAIL' ? (customer.email ?? null) : null,
-      toName: customerName,
-      direction: 'SEND',
-      messageType: channel,
-      notificationType: note ? 'INTERNAL_NOTES' : 'MESSAGE_TO_CUSTOMER',
-      clientMessageId: draftId.current,
-    };
-    setSending(true);
-    try {
-      const result = await sendMessage(body);
-      notify({ severity: 'success', message: result.message });
-      draftId.current = null;
-      setText('');
-      setSubject('');
-      onSent(result.messageInstance);
-    } catch (error) {
-      notify({ severity: 'error', message: sendFailureMessage(error) });
-    } finally {
-      setSending(false);
+  const typed = () => {
+    onTypingChange(true);
+    if (typingTimer.current) clearTimeout(typingTimer.current);
+    typingTimer.current = setTimeout(() => onTypingChange(false), TYPING_IDLE_MS);
+  };
+
+  const edit = (change: Partial<{ channel: SendMessageType; text: string; subject: string }>) => {
+    touched.current = true;
+    const next = { channel: change.channel ?? chosen, text: change.text ?? text, subject: change.subject ?? subject };
+    if (change.channel !== undefined) setChosen(change.channel);
+    if (change.text !== undefined) setText(change.text);
+    if (change.subject !== undefined) setSubject(change.subject);
+    if (change.text !== undefined || change.subject !== undefined) typed();
+    saveLater({ channel: next.channel, text: next.text, subject: next.subject || null, clientMessageId });
+  };
+
+  const send = async (confirmed: boolean) => {
+    if (catchingUp || queueing) return;
+    const missing = missingPart({ channel, text, subject });
+    if (missing) {
+      notify({ severity: 'warning', message: missing });
+      return;
     }
+    if (!confirmed && overlap.length > 0) {
+      setConfirming(true);
+      return;
+    }
+    setConfirming(false);
+    setQueueing(true);
+    try {
+      await offline.queue(sendBody(interaction, { customerName, senderName }, { channel, text, subject, clientMessageId }), text);
+    } catch (error) {
+      // Only a device that refuses to store anything ends here; the text stays in the composer.
+      console.error('The message could not be kept on this device', error);
+      notify({ severity: 'error', message: 'This device could not keep the message. Please try again.' });
+      return;
+    } finally {
+      setQueueing(false);
+    }
+    if (saveTimer.current) clearTimeout(saveTimer.current);
+    pendingSave.current = null;
+    offline.clearDraft(interaction.id, { channel, clientMessageId });
+    touched.current = false;
+    setText('');
+    setSubject('');
+    setOverlap([]);
+    setClientMessageId(crypto.randomUUID());
+    if (typingTimer.current) clearTimeout(typingTimer.current);
+    onTypingChange(false);
   };
 
   return (
-    <Box component="form" onSubmit={(e) => { e.preventDefault(); void send(); }} sx={{ borderTop: 1, borderColor: 'divider', p: 1.5, bgcolor: 'background.paper' }}>
+    <Box component="form" onSubmit={(e) => { e.preventDefault(); void send(false); }} sx={{ borderTop: 1, borderColor: 'divider', p: 1.5, bgcolor: 'background.paper' }}>
       {optedOut ? (
         <Alert severity="warning" sx={{ mb: 1 }}>
           This customer has opted out of text messages. SMS is turned off for this conversation.
@@ -99,9 +179,9 @@ export function Composer({ interaction, customerName, senderName, canSeeNotes, o
           select
           label="Channel"
           value={channel}
-          onChange={(e) => edit(() => setChosen(e.target.value as SendMessageType))}
+          onChange={(e) => edit({ channel: e.target.value as SendMessageType })}
           sx={{ minWidth: 160 }}
-          disabled={sending}
+          disabled={queueing}
         >
           <MenuItem value="SMS" disabled={smsBlocked}>
             {CHANNEL_LABELS.SMS}
@@ -112,32 +192,41 @@ export function Composer({ interaction, customerName, senderName, canSeeNotes, o
           <MenuItem value="INTERNAL_NOTES">{CHANNEL_LABELS.INTERNAL_NOTES}</MenuItem>
         </TextField>
         {channel === 'EMAIL' ? (
-          <TextField label="Subject" value={subject} onChange={(e) => edit(() => setSubject(e.target.value))} fullWidth disabled={sending} />
+          <TextField label="Subject" value={subject} onChange={(e) => edit({ subject: e.target.value })} fullWidth disabled={queueing} />
         ) : null}
       </Stack>
       <TextField
         multiline
         fullWidth
         value={text}
-        onChange={(e) => edit(() => setText(e.target.value))}
+        onChange={(e) => edit({ text: e.target.value })}
         placeholder={channel === 'INTERNAL_NOTES' ? 'Write a note for your colleagues' : `Write to ${customerName}`}
-        disabled={sending}
+        disabled={queueing}
         slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
         sx={{ '& .MuiInputBase-root': { height: EDITOR_HEIGHT_PX, alignItems: 'flex-start', overflow: 'auto' } }}
       />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
         <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }} aria-live="polite">
-          {summary}
+          {catchingUp ? 'Catching up on messages that arrived while you were offline…' : summary}
         </Typography>
         <Button
           type="submit"
           variant="contained"
-          disabled={sending}
-          endIcon={sending ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
+          disabled={queueing || catchingUp}
+          endIcon={queueing || catchingUp ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
         >
-          Send
+          {catchingUp ? 'Catching up…' : 'Send'}
         </Button>
       </Stack>
+      <ConfirmDialog
+        open={confirming}
+        header="Someone else is replying"
+        message={`${overlap.join(' and ')} ${overlap.length === 1 ? 'is' : 'are'} also replying — send anyway?`}
+        confirmText="Send anyway"
+        loading={queueing}
+        onConfirm={() => void send(true)}
+        onCancel={() => setConfirming(false)}
+      />
     </Box>
   );
 }

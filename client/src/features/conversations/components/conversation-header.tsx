@@ -1,13 +1,17 @@
 import { useState } from 'react';
+import Avatar from '@mui/material/Avatar';
+import AvatarGroup from '@mui/material/AvatarGroup';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { formatPhoneDisplay } from '@drivebay/shared';
+import { initialsOf, typingText, type PresencePeer } from '../../../lib/collab';
 import { notify } from '../../../lib/notices';
 import { updateAiEnabled, type Interaction } from '../api';
 
@@ -17,10 +21,13 @@ type Props = {
   onAiChanged: (aiEnabled: boolean) => void;
   /** On narrow screens the list and the conversation take turns; this goes back to the list. */
   onBack?: () => void;
+  /** Colleagues with this conversation open, and those typing in it. */
+  viewers: readonly PresencePeer[];
+  typing: readonly PresencePeer[];
 };
 
 /** Who the conversation is with, their vehicle, the store's zone and the assistant switch. */
-export function ConversationHeader({ interaction, customerName, onAiChanged, onBack }: Props) {
+export function ConversationHeader({ interaction, customerName, onAiChanged, onBack, viewers, typing }: Props) {
   const [saving, setSaving] = useState(false);
   const { customerMaster: customer, serviceVehicle: vehicle, storeMaster: store } = interaction;
   const vehicleText = vehicle ? [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ') : '';
@@ -53,7 +60,21 @@ export function ConversationHeader({ interaction, customerName, onAiChanged, onB
         <Typography variant="body2" color="text.secondary" noWrap>
           {[formatPhoneDisplay(customer.cellular), vehicleText, store.store_name, zone && `Times in ${zone}`].filter(Boolean).join(' · ')}
         </Typography>
+        <Typography variant="caption" color="secondary" component="div" aria-live="polite" data-testid="typing-indicator" sx={{ minHeight: 18 }}>
+          {typingText(typing)}
+        </Typography>
       </Box>
+      {viewers.length > 0 ? (
+        <AvatarGroup max={4} data-testid="conversation-viewers" sx={{ '& .MuiAvatar-root': { width: 28, height: 28, fontSize: 12 } }}>
+          {viewers.map((p) => (
+            <Tooltip key={p.userId} title={`${p.name} ${typing.includes(p) ? 'is typing' : 'has this conversation open'}`}>
+              <Avatar alt={p.name} sx={{ bgcolor: 'secondary.main' }}>
+                {initialsOf(p.name)}
+              </Avatar>
+            </Tooltip>
+          ))}
+        </AvatarGroup>
+      ) : null}
       {customer.blockSms ? <Chip size="small" color="warning" label="Opted out of SMS" /> : null}
       <FormControlLabel
         control={<Switch checked={interaction.aiEnabled} disabled={saving} onChange={(e) => void toggleAi(e.target.checked)} />}

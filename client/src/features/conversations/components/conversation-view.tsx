@@ -1,11 +1,14 @@
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { canSeeMessage, formatPhoneDisplay, type MessageInstanceDto, type Role, type UserData } from '@drivebay/shared';
+import { canSeeMessage, formatPhoneDisplay, type Role, type UserData } from '@drivebay/shared';
 import { PageSpinner } from '../../../components/page-spinner';
+import { peersIn, useAnnouncePresence, useStorePresence } from '../../../lib/collab';
 import { notify } from '../../../lib/notices';
 import { archiveMessage, type Interaction, type ThreadMessage } from '../api';
+import { sendBody } from '../compose-body';
 import { useConversation } from '../hooks/use-conversation';
+import { useAcceptedMessages, useConversationOffline, useQueuedMessages, type QueuedMessage } from '../offline-port';
 import { Composer } from './composer';
 import { ConfirmDialog } from './confirm-dialog';
 import { ConversationHeader } from './conversation-header';
@@ -36,27 +39,36 @@ export function customerNameOf(interaction: Interaction): string {
 
 const NOTE_PROBE = { messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES' } as const;
 
-/** The conversation pane: header, live thread and composer. */
+/** The conversation pane: header, live thread (with what waits on this device) and composer. */
 export function ConversationView({ interactionId, user, liveKey, showBadges, onBack }: ConversationViewProps) {
   const conversation = useConversation(interactionId, liveKey);
   const { interaction, messages, patchMessages, patchInteraction, reload } = conversation;
   const roles: readonly Role[] = user.roles;
   const [archiving, setArchiving] = useState<{ id: number; loading: boolean } | null>(null);
   const [responseTimeFor, setResponseTimeFor] = useState<number | null>(null);
+  const offline = useConversationOffline();
+  const queued = useQueuedMessages(interactionId);
+  const [typing, setTyping] = useState(false);
+  const storeId = interaction?.storeMaster.id ?? null;
+  const peers = useStorePresence(storeId);
+  const here = useMemo(() => peersIn(peers, interactionId), [peers, interactionId]);
+  useAnnouncePresence(storeId, interactionId, typing ? interactionId : null);
 
   const onOption = useCallback((option: OfferedOption, message: ThreadMessage) => {
     if (option === 'ARCHIVE') setArchiving({ id: message.id, loading: false });
     else setResponseTimeFor(message.id);
   }, []);
 
-  const onSent = useCallback(
-    (sent: MessageInstanceDto) => {
-      // Shown at once; the reload that follows brings its delivery status along.
-      patchMessages((list) => (list.some((m) => m.id === sent.id) ? list : [...list, sent]));
-      reload();
-    },
-    [patchMessages, reload],
-  );
+  // The server has a message from the outbox: it joins the thread at once, and the reload that
+  // follows brings its delivery status along.
+  useAcceptedMessages(interactionId, ({ message, notice, ownTab }) => {
+    if (ownTab) notify({ severity: 'success', message: notice });
+    patchMessages((list) => (list.some((m) => m.id === message.id) ? list : [...list, message]));
+    reload();
+  });
+
+  const onRetry = useCallback((m: QueuedMessage) => void offline.retry(m.clientMessageId), [offline]);
+  const onDiscard = useCallback((m: QueuedMessage) => void offline.discard(m.clientMessageId), [offline]);
 
   const archive = async () => {
     if (!archiving) return;
@@ -77,6 +89,13 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
   const customerName = customerNameOf(interaction);
   const zone = interaction.storeMaster.officeMasterVO;
   const timeZone = zone?.officeTimeZone ?? null;
+  const senderName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+
+  // An edit after a refusal is a new message (new text, new clientMessageId) in the old one's place.
+  const onEdit = async (m: QueuedMessage, change: { text: string; subject: string }) => {
+    const body = sendBody(interaction, { customerName, senderName }, { channel: m.channel, text: change.text, subject: change.subject, clientMessageId: crypto.randomUUID() });
+    await offline.replace(m.clientMessageId, body, change.text);
+  };
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', flex: '1 0 auto' }} data-testid="conversation-view" data-interaction-id={interactionId}>
@@ -85,6 +104,8 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
         customerName={customerName}
         onBack={onBack}
         onAiChanged={(aiEnabled) => patchInteraction((i) => ({ ...i, aiEnabled }))}
+        viewers={here.viewing}
+        typing={here.typing}
       />
       <MessageThread
         interactionId={interactionId}
@@ -94,14 +115,20 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
         customerName={customerName}
         showBadges={showBadges}
         onOption={onOption}
+        queued={queued}
+        onRetry={onRetry}
+        onDiscard={onDiscard}
+        onEdit={onEdit}
       />
       <Composer
         key={interactionId}
         interaction={interaction}
         customerName={customerName}
-        senderName={[user.firstName, user.lastName].filter(Boolean).join(' ') || user.username}
+        senderName={senderName}
         canSeeNotes={canSeeMessage(roles, NOTE_PROBE)}
-        onSent={onSent}
+        catchingUp={conversation.catchingUp}
+        othersTyping={here.typing}
+        onTypingChange={setTyping}
       />
       <ConfirmDialog
         open={archiving !== null}

@@ -6,8 +6,10 @@ import Typography from '@mui/material/Typography';
 import { canSeeMessage, type Role } from '@drivebay/shared';
 import { notify } from '../../../lib/notices';
 import type { ThreadMessage } from '../api';
+import type { QueuedMessage } from '../offline-port';
 import { MessageItem } from './message-item';
 import type { OfferedOption } from './message-options-menu';
+import { QueuedMessageItem } from './queued-message';
 
 /** The chat scroll area's height (spec §9); the thread fills a taller pane. */
 export const CHAT_MIN_HEIGHT_PX = 550;
@@ -22,23 +24,31 @@ type Props = {
   customerName: string;
   showBadges: boolean;
   onOption: (option: OfferedOption, message: ThreadMessage) => void;
+  /** Messages still on this device, after the server's (the ones the server has are left out). */
+  queued: readonly QueuedMessage[];
+  onRetry: (m: QueuedMessage) => void;
+  onDiscard: (m: QueuedMessage) => void;
+  onEdit: (m: QueuedMessage, change: { text: string; subject: string }) => Promise<void>;
 };
 
 /** The thread, oldest first, scrolled to the newest message, with Copy on selected text. */
-export function MessageThread({ interactionId, messages, roles, timeZone, customerName, showBadges, onOption }: Props) {
+export function MessageThread({ interactionId, messages, roles, timeZone, customerName, showBadges, onOption, queued, onRetry, onDiscard, onEdit }: Props) {
   const scroller = useRef<HTMLDivElement>(null);
   const shownFor = useRef<number | null>(null);
   const nearBottom = useRef(true);
   const [menu, setMenu] = useState<{ top: number; left: number; text: string } | null>(null);
   const visible = messages.filter((m) => canSeeMessage(roles, m));
   const newestId = visible.length ? visible[visible.length - 1]!.id : null;
+  // Once the server has a message (a refetch brought it), it is shown from there only.
+  const onServer = new Set(messages.map((m) => m.clientMessageId).filter(Boolean));
+  const waiting = queued.filter((q) => !onServer.has(q.clientMessageId));
 
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
     if (shownFor.current !== interactionId || nearBottom.current) el.scrollTop = el.scrollHeight;
     shownFor.current = interactionId;
-  }, [interactionId, newestId, visible.length]);
+  }, [interactionId, newestId, visible.length, waiting.length]);
 
   const onScroll = () => {
     const el = scroller.current;
@@ -71,7 +81,7 @@ export function MessageThread({ interactionId, messages, roles, timeZone, custom
       onMouseUp={onMouseUp}
       sx={{ flex: '1 1 0', minHeight: CHAT_MIN_HEIGHT_PX, overflowY: 'auto', bgcolor: '#f7f8fb', py: 1 }}
     >
-      {visible.length === 0 ? (
+      {visible.length === 0 && waiting.length === 0 ? (
         <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 6 }}>
           No messages in this conversation yet.
         </Typography>
@@ -80,6 +90,9 @@ export function MessageThread({ interactionId, messages, roles, timeZone, custom
           <MessageItem key={m.id} message={m} roles={roles} timeZone={timeZone} customerName={customerName} showBadges={showBadges} onOption={onOption} />
         ))
       )}
+      {waiting.map((q) => (
+        <QueuedMessageItem key={q.clientMessageId} message={q} onRetry={onRetry} onDiscard={onDiscard} onEdit={onEdit} />
+      ))}
       <Menu
         open={menu !== null}
         onClose={() => setMenu(null)}

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { beforeIdleSignOut } from '../../../lib/before-idle-sign-out';
+import { useCollabConnection } from '../../../lib/collab';
 import { getHistory, getInteraction, postReadMarker, postUnreadResponsesRead, type Interaction, type ThreadMessage } from '../api';
 
 /** How long a burst of live changes is gathered before the thread is fetched again. */
@@ -10,6 +11,11 @@ export type Conversation = {
   messages: ThreadMessage[] | null;
   /** A first load failed (the history failure itself is only logged, spec §8). */
   failed: boolean;
+  /**
+   * The sync socket came back after a drop and the thread is being fetched again: what arrived
+   * meanwhile is not on screen yet, so nothing should be sent on the strength of it.
+   */
+  catchingUp: boolean;
   reload: () => void;
   /** Adds or replaces messages locally (a sent message before the reload answers, an archive). */
   patchMessages: (update: (messages: ThreadMessage[]) => ThreadMessage[]) => void;
@@ -73,6 +79,18 @@ export function useConversation(interactionId: number, liveKey: string | null): 
     };
   }, [interactionId, liveKey, load]);
 
+  // Catch-up: after a reconnect the thread is fetched again before the screen counts as current.
+  const { reconnects } = useCollabConnection();
+  const [currentAt, setCurrentAt] = useState(reconnects);
+  useEffect(() => {
+    if (reconnects === currentAt) return;
+    const controller = new AbortController();
+    void load(controller.signal).finally(() => {
+      if (!controller.signal.aborted) setCurrentAt(reconnects);
+    });
+    return () => controller.abort();
+  }, [reconnects, currentAt, load]);
+
   // Read marker for the newest message the user now has on screen.
   const messages = state.id === interactionId ? state.messages : null;
   const newest = messages && messages.length > 0 ? messages[messages.length - 1]!.id : null;
@@ -109,6 +127,7 @@ export function useConversation(interactionId: number, liveKey: string | null): 
     interaction: current ? state.interaction : null,
     messages,
     failed: current && state.failed,
+    catchingUp: reconnects !== currentAt,
     reload,
     patchMessages,
     patchInteraction,

@@ -4,6 +4,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Role } from '@drivebay/shared';
 import type { InboxRow } from '@drivebay/shared/docs';
 import { InboxRowView, ROW_HEIGHT_PX } from './inbox-row';
+import type { RowPresence } from './row-presence';
 
 type InboxListProps = {
   rows: readonly InboxRow[];
@@ -14,6 +15,8 @@ type InboxListProps = {
   /** Store names, shown on each row when the list spans several stores. */
   storeNames: ReadonlyMap<number, string> | null;
   showBadges: boolean;
+  /** Who else has each conversation open, by interaction id. */
+  presence: ReadonlyMap<number, RowPresence>;
   onSelect: (row: InboxRow) => void;
 };
 
@@ -22,7 +25,7 @@ type InboxListProps = {
  * page, so 10,000 rows scroll as smoothly as 100. Rows keep their identity across live updates,
  * so only rows that changed render again.
  */
-export function InboxList({ rows, selectedId, roles, now, timeZones, storeNames, showBadges, onSelect }: InboxListProps) {
+export function InboxList({ rows, selectedId, roles, now, timeZones, storeNames, showBadges, presence, onSelect }: InboxListProps) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -50,6 +53,7 @@ export function InboxList({ rows, selectedId, roles, now, timeZones, storeNames,
                 timeZone={timeZones.get(row.storeId) ?? null}
                 storeName={storeNames?.get(row.storeId) ?? null}
                 showBadges={showBadges}
+                presence={presence.get(row.interactionId) ?? null}
                 onSelect={onSelect}
               />
             </Box>

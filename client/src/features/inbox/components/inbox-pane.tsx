@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import type { Role, ServiceType } from '@drivebay/shared';
 import type { InboxRow } from '@drivebay/shared/docs';
-import type { InboxSnapshot } from '../../../lib/collab';
+import { usePresence, type InboxSnapshot } from '../../../lib/collab';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useInboxNotifications } from '../hooks/use-inbox-notifications';
 import { useNow } from '../hooks/use-now';
@@ -17,6 +17,7 @@ import { filterRows, longestWaitingFirst, mergeByActivity, unreadCounts } from '
 import { combinedStatus, ConnectionChip } from './connection-chip';
 import { InboxFilters, type StoreOption } from './inbox-filters';
 import { InboxList } from './inbox-list';
+import type { RowPresence } from './row-presence';
 import { NotificationBell } from './notification-bell';
 
 /** The spec's search debounce (§9). */
@@ -74,6 +75,20 @@ export function InboxPane({ snapshots, stores, mode, roles, showBadges, selected
     [notifications.list, storeId],
   );
   const timeZones = useMemo(() => new Map(stores.map((s) => [s.id, s.timeZone])), [stores]);
+  const storeIds = useMemo(() => snapshots.map((s) => s.storeId), [snapshots]);
+  const peers = usePresence(storeIds);
+  const presence = useMemo(() => {
+    const byRow = new Map<number, { viewing: typeof peers; typing: typeof peers }>();
+    for (const peer of peers) {
+      for (const id of new Set([...peer.viewing, ...peer.typing])) {
+        const row = byRow.get(id) ?? { viewing: [], typing: [] };
+        row.viewing.push(peer);
+        if (peer.typing.includes(id)) row.typing.push(peer);
+        byRow.set(id, row);
+      }
+    }
+    return byRow as ReadonlyMap<number, RowPresence>;
+  }, [peers]);
   const storeNames = useMemo(() => (stores.length > 1 ? new Map(stores.map((s) => [s.id, s.name])) : null), [stores]);
 
   const chooseServiceType = (type: ServiceType | null) => {
@@ -107,6 +122,7 @@ export function InboxPane({ snapshots, stores, mode, roles, showBadges, selected
         timeZones={timeZones}
         storeNames={storeNames}
         showBadges={showBadges}
+        presence={presence}
         onSelect={select}
       />
     );

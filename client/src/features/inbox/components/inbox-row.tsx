@@ -22,6 +22,7 @@ import type { InboxRow as Row } from '@drivebay/shared/docs';
 import { formatInTimeZone } from '../../../lib/dates';
 import { htmlToPlainText } from '../../../lib/html-text';
 import { rowCustomerName, rowVehicle, serviceTypeLabel, waitingSeconds } from '../inbox-rows';
+import { RowPresenceBadges, type RowPresence } from './row-presence';
 
 /** Height of one row; fixed so the virtual list can place 10,000 rows without measuring them. */
 export const ROW_HEIGHT_PX = 92;
@@ -51,6 +52,8 @@ type InboxRowProps = {
   timeZone: string | null;
   storeName: string | null;
   showBadges: boolean;
+  /** Colleagues with this conversation open; null when nobody else is on it. */
+  presence: RowPresence | null;
   onSelect: (row: Row) => void;
 };
 
@@ -62,7 +65,7 @@ function shortTime(iso: string, zone: string | null, now: number): string {
 
 /** One conversation of the inbox list. */
 export const InboxRowView = memo(function InboxRowView(props: InboxRowProps) {
-  const { row, index, count, selected, open, roles, now, timeZone, storeName, showBadges, onSelect } = props;
+  const { row, index, count, selected, open, roles, now, timeZone, storeName, showBadges, presence, onSelect } = props;
   const latest = row.latestMessage;
   const delay = responseDelayStyle(latest, new Date(now));
   const colours = delay ? DELAY_COLOURS[delay] : null;
@@ -100,6 +103,7 @@ export const InboxRowView = memo(function InboxRowView(props: InboxRowProps) {
           <Typography variant="subtitle2" noWrap sx={{ flex: 1, fontWeight: unread > 0 ? 700 : 600 }}>
             {name}
           </Typography>
+          {presence ? <RowPresenceBadges presence={presence} /> : null}
           <Typography variant="caption" color="text.secondary" sx={{ flexShrink: 0 }}>
             {latest ? shortTime(latest.createdOn, timeZone, now) : ''}
           </Typography>
