@@ -15,7 +15,7 @@ import type { Interaction } from '../api';
 import { missingPart, sendBody } from '../compose-body';
 import { useConversationOffline, type ComposerDraft } from '../offline-port';
 import { segmentSummary } from '../segment-summary';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 /** The editor's height (spec §9). */
 export const EDITOR_HEIGHT_PX = 200;

@@ -10,7 +10,7 @@ import { sendBody } from '../compose-body';
 import { useConversation } from '../hooks/use-conversation';
 import { useAcceptedMessages, useConversationOffline, useQueuedMessages, type QueuedMessage } from '../offline-port';
 import { Composer } from './composer';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConversationHeader } from './conversation-header';
 import { MessageThread } from './message-thread';
 import type { OfferedOption } from './message-options-menu';

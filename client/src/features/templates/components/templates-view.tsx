@@ -11,7 +11,7 @@ import { listFailureMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import type { TemplateRow, TemplateServiceType, TemplateSource } from '../api';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TemplateEditorDialog, type EditorTarget } from './template-editor-dialog';
 import { TemplatesTable } from './templates-table';
 
@@ -154,6 +154,7 @@ export function TemplatesView({ source, serviceType, defaultServiceType, mergeVa
         message={TEMPLATE_TEXT.deleteConfirm}
         confirmText="Yes"
         cancelText="No"
+        confirmColor="error"
         loading={deleting?.loading ?? false}
         onConfirm={() => void remove()}
         onCancel={() => setDeleting(null)}

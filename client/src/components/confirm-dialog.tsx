@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
@@ -17,16 +18,29 @@ type ConfirmDialogProps = {
   loading: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Green for a go-ahead, red for something that destroys data. */
+  confirmColor?: 'success' | 'error';
 };
 
 /**
  * The generic confirm dialog of the spec: header, question icon, message, a confirm button with
  * its own text and a cancel button ('Cancel' by default); both are disabled while loading.
  */
-export function ConfirmDialog({ open, header, message, confirmText, cancelText = 'Cancel', loading, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog({
+  open,
+  header,
+  message,
+  confirmText,
+  cancelText = 'Cancel',
+  loading,
+  onConfirm,
+  onCancel,
+  confirmColor = 'success',
+}: ConfirmDialogProps) {
+  const titleId = useId();
   return (
-    <Dialog open={open} onClose={loading ? undefined : onCancel} aria-labelledby="confirm-dialog-title" maxWidth="xs" fullWidth>
-      <DialogTitle id="confirm-dialog-title">{header}</DialogTitle>
+    <Dialog open={open} onClose={loading ? undefined : onCancel} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{header}</DialogTitle>
       <DialogContent>
         <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
           <HelpOutlineIcon color="warning" />
@@ -39,7 +53,7 @@ export function ConfirmDialog({ open, header, message, confirmText, cancelText =
         </Button>
         <Button
           variant="contained"
-          color="success"
+          color={confirmColor}
           onClick={onConfirm}
           disabled={loading}
           startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined}
