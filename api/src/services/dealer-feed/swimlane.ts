@@ -1,6 +1,5 @@
 import {
   AppError,
-  canAccessStore,
   nextIsoDay,
   searchDateToIso,
   type RoStatusCode,
@@ -13,6 +12,7 @@ import {
 import type { Sql } from '../../db/database';
 import type { SessionUser } from '../auth/sessions';
 import { assertStoreAccess } from '../org/scope';
+import { listStores } from '../org/list-org';
 import { queryServiceOrders } from './service-orders';
 
 /** The store must be in the BOC the path names; a mismatch is the caller's mistake, not a scope question. */
@@ -38,38 +38,8 @@ export async function listAdvisors(sql: Sql, user: SessionUser, storeId: number)
 }
 
 /** Every store the user may open, across enterprises (the swimlane's store list). */
-export async function listSwimlaneStores(sql: Sql, user: SessionUser): Promise<Store[]> {
-  const rows = await sql<
-    {
-      id: number;
-      storeCode: string;
-      storeName: string;
-      bocId: number;
-      bocCode: string;
-      bocName: string;
-      enterpriseId: number;
-      officeTimeZone: string;
-      timezoneDisplay: string;
-      phoneNumber: string | null;
-    }[]
-  >`
-    select s.id, s.store_code, s.store_name, s.boc_id, b.boc_code, b.boc_name, b.enterprise_id,
-      s.office_time_zone, s.timezone_display, s.phone_number
-    from store s join boc b on b.id = s.boc_id order by b.enterprise_id, b.id, s.id`;
-  return rows
-    .filter((s) => canAccessStore(user, { storeId: s.id, bocId: s.bocId, enterpriseId: s.enterpriseId }))
-    .map((s) => ({
-      id: s.id,
-      store_id: s.storeCode,
-      store_name: s.storeName,
-      storeName: s.storeName,
-      enterpriseId: s.enterpriseId,
-      boc: s.bocId,
-      bocMaster: { id: s.bocId, bocId: s.bocCode, bocName: s.bocName },
-      officeMasterVO: { timezoneDisplay: s.timezoneDisplay, officeTimeZone: s.officeTimeZone },
-      officeMasterTimezone: s.officeTimeZone,
-      phoneNumber: s.phoneNumber,
-    }));
+export function listSwimlaneStores(sql: Sql, user: SessionUser): Promise<Store[]> {
+  return listStores(sql, user, null);
 }
 
 /** Open (not closed) orders of some lanes. */

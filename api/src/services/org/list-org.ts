@@ -20,13 +20,18 @@ type StoreRow = {
   phoneNumber: string | null;
 };
 
-async function storesOf(sql: Sql, user: SessionUser, enterpriseId: number): Promise<StoreRow[]> {
-  if (!canAccessEnterprise(user, enterpriseId)) throw new AppError('FORBIDDEN', 'This enterprise is outside your access');
+/** Stores the user may open, of one enterprise (FORBIDDEN outside scope) or, with null, of all. */
+async function storesOf(sql: Sql, user: SessionUser, enterpriseId: number | null): Promise<StoreRow[]> {
+  if (enterpriseId !== null && !canAccessEnterprise(user, enterpriseId)) {
+    throw new AppError('FORBIDDEN', 'This enterprise is outside your access');
+  }
   const rows = await sql<StoreRow[]>`
     select s.id, s.store_code, s.store_name, s.boc_id, b.boc_code, b.boc_name, b.enterprise_id,
       s.office_time_zone, s.timezone_display,
       coalesce((select a.agent_phone_number from assistant a where a.store_id = s.id and a.initializer_process_enabled limit 1), s.phone_number) as phone_number
-    from store s join boc b on b.id = s.boc_id where b.enterprise_id = ${enterpriseId} order by b.id, s.id`;
+    from store s join boc b on b.id = s.boc_id
+    ${enterpriseId === null ? sql`` : sql`where b.enterprise_id = ${enterpriseId}`}
+    order by b.enterprise_id, b.id, s.id`;
   return rows.filter((s) => canAccessStore(user, { storeId: s.id, bocId: s.bocId, enterpriseId: s.enterpriseId }));
 }
 
@@ -38,7 +43,8 @@ export async function listBocs(sql: Sql, user: SessionUser, enterpriseId: number
   return [...seen.values()];
 }
 
-export async function listStores(sql: Sql, user: SessionUser, enterpriseId: number, bocId?: number): Promise<Store[]> {
+/** Stores in the user's scope, of one enterprise (and BOC) or, with a null enterprise, of all. */
+export async function listStores(sql: Sql, user: SessionUser, enterpriseId: number | null, bocId?: number): Promise<Store[]> {
   const stores = await storesOf(sql, user, enterpriseId);
   return stores
     .filter((s) => bocId === undefined || s.bocId === bocId)
