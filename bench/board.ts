@@ -13,7 +13,6 @@
 import { appendFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, cpus, totalmem } from 'node:os';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import * as decoding from 'lib0/decoding';
@@ -24,7 +23,6 @@ import * as Y from 'yjs';
 import { createSession, migrate, openDatabase, type Database, type Sql } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
 import { createConsoleLogger, createSyncServer, type SyncServer } from '@drivebay/sync-server';
-import type { RoStatusCode } from '@drivebay/shared';
 import {
   boardDocName,
   boardMoveProblem,
@@ -38,56 +36,15 @@ import {
   type BoardCard,
 } from '@drivebay/shared/docs';
 import { seedDemo } from '../api/src/seed/demo';
+import { WORK_LANES, generator, machine, seedBoard } from './support';
 import { queryBoardCards } from '../sync-server/src/extensions/board-cards';
 import { BoardProjection } from '../sync-server/src/extensions/board-projection';
-
-/** The machine, as every entry of RESULTS.md names it. */
-function machine(): string {
-  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
-  return `${availableParallelism()} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`;
-}
 
 const seconds = Number(process.argv[2] ?? 30);
 const peopleCount = Number(process.argv[3] ?? 10);
 const cardCount = Number(process.argv[4] ?? 500);
 const STORE = 1;
 // Lanes people move cards between: the open lanes, whose moves the lane rules all allow.
-const WORK_LANES: RoStatusCode[] = ['UNASSIGNED', 'PREASSIGNED', 'ASSIGNED', 'HOLD', 'COMPLETE', 'BOOKED'];
-
-/** A small seeded generator (mulberry32), so both runs make the same moves. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Tops store 1's board up to `cards` open repair orders spread over the working lanes. */
-async function seedBoard(sql: Sql, cards: number): Promise<void> {
-  const [{ n } = { n: 0 }] = await sql<{ n: number }[]>`select count(*)::int as n from repair_order where store_id = ${STORE}`;
-  const customers = await sql<{ id: number; vehicle: number }[]>`
-    select c.id, v.id as vehicle from customer c join service_vehicle v on v.customer_id = c.id where c.store_id = ${STORE} order by c.id`;
-  const advisors = await sql<{ id: number }[]>`select id from service_advisor where store_id = ${STORE} order by id`;
-  const rows = [];
-  for (let i = n; i < cards; i++) {
-    const c = customers[i % customers.length]!;
-    rows.push({
-      store_id: STORE,
-      ro_number: `BENCH-${i}`,
-      customer_id: c.id,
-      service_vehicle_id: c.vehicle,
-      advisor_id: advisors[i % advisors.length]!.id,
-      status_code: WORK_LANES[i % WORK_LANES.length]!,
-      // Distinct keys per lane: 'V' followed by the order number in base 36 (never ends in 0 here).
-      order_key: `V${(i + 1).toString(36)}1`,
-    });
-  }
-  for (let i = 0; i < rows.length; i += 200) await sql`insert into repair_order ${sql(rows.slice(i, i + 200) as never)}`;
-}
 
 type Person = {
   doc: Y.Doc;
@@ -280,7 +237,7 @@ const db: Database = process.env.DATABASE_URL ? await createTestDatabase() : awa
 try {
   if (db.kind === 'pglite') await migrate(db.sql);
   await seedDemo(db.sql);
-  await seedBoard(db.sql, cardCount);
+  await seedBoard(db.sql, STORE, cardCount, 'BENCH');
   const initial = (await queryBoardCards(db.sql, { storeId: STORE })).filter((c) => c.onBoard).map((c) => c.card);
   const [user] = await db.sql<{ id: number }[]>`select id from app_user where username = 'office_manager'`;
 

@@ -9,7 +9,7 @@
 import { appendFileSync, existsSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { machine } from './support';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { serve } from '@hono/node-server';
@@ -168,11 +168,6 @@ async function startBare(stack: Stack): Promise<{ url: string; close: () => Prom
       server.close(() => resolve());
     }),
   };
-}
-
-export function machine(): string {
-  const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
-  return `${availableParallelism()} CPUs (${cpu}), ${(totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}`;
 }
 
 async function main() {

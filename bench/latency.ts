@@ -11,7 +11,8 @@ import * as Y from 'yjs';
 import { createSession } from '@drivebay/api';
 import { inboxDocName, observeInbox, readInboxRow, readInboxRows } from '@drivebay/shared/docs';
 import { WEBHOOK_PATHS } from '../api/src/routes/webhooks';
-import { machine, prepareInbound, startStack } from './ingest';
+import { prepareInbound, startStack } from './ingest';
+import { machine } from './support';
 
 const messages = Number(process.argv[2] ?? 100);
 const clientCount = Number(process.argv[3] ?? 20);

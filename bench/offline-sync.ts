@@ -16,57 +16,21 @@ import type { AddressInfo } from 'node:net';
 import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
 import { WebSocket, type RawData } from 'ws';
 import * as Y from 'yjs';
-import { createSession, migrate, openDatabase, type Database, type Sql } from '@drivebay/api';
+import { createSession, migrate, openDatabase, type Database } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
 import { createConsoleLogger, createSyncServer } from '@drivebay/sync-server';
-import type { RoStatusCode } from '@drivebay/shared';
 import { boardDocName, keyForDrop, moveCard, readBoard } from '@drivebay/shared/docs';
 import { seedDemo } from '../api/src/seed/demo';
-import { machine } from './ingest';
+import { WORK_LANES, generator, machine, seedBoard } from './support';
 
 const tabletCount = Number(process.argv[2] ?? 20);
 const editsEach = Number(process.argv[3] ?? 50);
 const cardCount = Number(process.argv[4] ?? 500);
 const STORE = 1;
 // Moves between these lanes are all allowed by the lane rules, so no edit is refused on purpose.
-const WORK_LANES: RoStatusCode[] = ['UNASSIGNED', 'PREASSIGNED', 'ASSIGNED', 'HOLD', 'COMPLETE', 'BOOKED'];
 // Converged means: identical for this long (a server repair of a conflicting move would show).
 const STABLE_MS = 500;
 const CONVERGE_TIMEOUT_MS = 120_000;
-
-/** A small seeded generator (mulberry32), so runs make the same edits. */
-function generator(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-/** Tops store 1's board up to `cards` open repair orders spread over the working lanes. */
-async function seedBoard(sql: Sql, cards: number): Promise<void> {
-  const [{ n } = { n: 0 }] = await sql<{ n: number }[]>`select count(*)::int as n from repair_order where store_id = ${STORE}`;
-  const customers = await sql<{ id: number; vehicle: number }[]>`
-    select c.id, v.id as vehicle from customer c join service_vehicle v on v.customer_id = c.id where c.store_id = ${STORE} order by c.id`;
-  const advisors = await sql<{ id: number }[]>`select id from service_advisor where store_id = ${STORE} order by id`;
-  const rows = [];
-  for (let i = n; i < cards; i++) {
-    const c = customers[i % customers.length]!;
-    rows.push({
-      store_id: STORE,
-      ro_number: `SYNC-${i}`,
-      customer_id: c.id,
-      service_vehicle_id: c.vehicle,
-      advisor_id: advisors[i % advisors.length]!.id,
-      status_code: WORK_LANES[i % WORK_LANES.length]!,
-      order_key: `V${(i + 1).toString(36)}1`,
-    });
-  }
-  for (let i = 0; i < rows.length; i += 200) await sql`insert into repair_order ${sql(rows.slice(i, i + 200) as never)}`;
-}
 
 type Wire = { sent: number; received: number };
 
@@ -115,7 +79,7 @@ const db: Database = process.env.DATABASE_URL ? await createTestDatabase() : awa
 try {
   if (db.kind === 'pglite') await migrate(db.sql);
   await seedDemo(db.sql);
-  await seedBoard(db.sql, cardCount);
+  await seedBoard(db.sql, STORE, cardCount, 'SYNC');
   const [user] = await db.sql<{ id: number }[]>`select id from app_user where username = 'office_manager'`;
 
   const sync = createSyncServer({ sql: db.sql, logger: createConsoleLogger('warn') });
