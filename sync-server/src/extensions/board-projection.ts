@@ -25,6 +25,7 @@ import type { SyncContext } from '../context';
 import { createConsoleLogger, type Logger } from '../logger';
 import { queryBoardCards, type ProjectedCard } from './board-cards';
 import { decideCardChanges, type CardVerdict, type ObservedCard } from './board-moves';
+import { inSequence } from './in-sequence';
 
 /**
  * How often a board open on some screen is brought up to date with PostgreSQL even when nothing
@@ -198,24 +199,6 @@ function repair(doc: Document, verdict: CardVerdict, projected: ProjectedCard | 
   if (verdict.kind === 'rejected' || !current || !sameDisplay(current, projected.card)) upsertCards(doc, [projected.card]);
 }
 
-// Checks and refreshes of one board are chained, so a refresh computed from PostgreSQL before a
-// move was projected cannot be written after that move's repair.
-const queues = new WeakMap<Hocuspocus, Map<string, Promise<void>>>();
-
-function inSequence<T>(hocuspocus: Hocuspocus, name: string, task: () => Promise<T>): Promise<T> {
-  let byName = queues.get(hocuspocus);
-  if (!byName) queues.set(hocuspocus, (byName = new Map()));
-  const run = (byName.get(name) ?? Promise.resolve()).then(task);
-  const settled = run.then(
-    () => {},
-    () => {},
-  );
-  byName.set(name, settled);
-  void settled.then(() => {
-    if (byName.get(name) === settled) byName.delete(name);
-  });
-  return run;
-}
 
 /** What a refresh did to a board. */
 export type BoardRefresh = { written: number; removed: number };

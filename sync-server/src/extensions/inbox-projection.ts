@@ -18,6 +18,7 @@ import {
 import type { SyncContext } from '../context';
 import { queryInboxRows } from '../inbox/query-inbox-rows';
 import { createConsoleLogger, type Logger } from '../logger';
+import { inSequence } from './in-sequence';
 
 /**
  * How old a stored inbox may be before a load rebuilds it from PostgreSQL. Rows are kept current
@@ -60,24 +61,6 @@ async function rebuildOn(document: Document, storeId: number, sql: Sql, logger: 
   return rows.length;
 }
 
-// Reads and writes of one inbox are chained so that two refreshes racing through PostgreSQL
-// cannot write their rows in the opposite order to the one they read them in.
-const queues = new WeakMap<Hocuspocus, Map<string, Promise<void>>>();
-
-function inSequence<T>(hocuspocus: Hocuspocus, name: string, task: () => Promise<T>): Promise<T> {
-  let byName = queues.get(hocuspocus);
-  if (!byName) queues.set(hocuspocus, (byName = new Map()));
-  const run = (byName.get(name) ?? Promise.resolve()).then(task);
-  const settled = run.then(
-    () => {},
-    () => {},
-  );
-  byName.set(name, settled);
-  void settled.then(() => {
-    if (byName.get(name) === settled) byName.delete(name);
-  });
-  return run;
-}
 
 /** Runs `write` on the store's inbox through a server-side direct connection. */
 async function withInbox<T>(
