@@ -10,6 +10,8 @@ const nameField = z.string().nullable().optional();
 export const interactionSchema = z.object({
   id: z.number().int(),
   aiEnabled: z.boolean(),
+  dtDialogEnabled: z.boolean().nullable().optional(),
+  manualBooking: z.boolean().nullable().optional(),
   appointmentSet: z.boolean().nullable().optional(),
   responseReqd: z.boolean().nullable().optional(),
   serviceType: z.string().nullable().optional(),

@@ -41,12 +41,3 @@ export function postUnreadResponsesRead(marker: ReadMarker) {
     notify: false,
   });
 }
-
-/** Switches the assistant on or off for the interaction: 'Successfully Updated'. */
-export function updateAiEnabled(interactionId: number, aiEnabled: boolean) {
-  return apiRequest('/api/future-service-interaction/update-ai-enabled', {
-    method: 'POST',
-    query: { 'future-service-interaction-id': interactionId, aiEnabled },
-    schema: successSchema,
-  });
-}

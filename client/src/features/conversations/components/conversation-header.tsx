@@ -1,24 +1,31 @@
 import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Popover from '@mui/material/Popover';
+import TuneIcon from '@mui/icons-material/Tune';
 import Avatar from '@mui/material/Avatar';
 import AvatarGroup from '@mui/material/AvatarGroup';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { formatPhoneDisplay } from '@drivebay/shared';
 import { initialsOf, typingText, type PresencePeer } from '../../../lib/collab';
-import { notify } from '../../../lib/notices';
-import { updateAiEnabled, type Interaction } from '../api';
+import { AiSwitch, AssistantOptions } from '../../assistant';
+import type { Interaction } from '../api';
 
 type Props = {
   interaction: Interaction;
   customerName: string;
   onAiChanged: (aiEnabled: boolean) => void;
+  /** The assistant options (handoffs, Date Time Dialogue, workflow), for users allowed them. */
+  assistantOptions: boolean;
+  /** The customer's latest message, the Date Time Dialogue's default Last Message. */
+  latestCustomerText: string | null;
+  /** A control changed the conversation on the server: fetch it again. */
+  onChanged: () => void;
   /** On narrow screens the list and the conversation take turns; this goes back to the list. */
   onBack?: () => void;
   /** Colleagues with this conversation open, and those typing in it. */
@@ -27,24 +34,11 @@ type Props = {
 };
 
 /** Who the conversation is with, their vehicle, the store's zone and the assistant switch. */
-export function ConversationHeader({ interaction, customerName, onAiChanged, onBack, viewers, typing }: Props) {
-  const [saving, setSaving] = useState(false);
+export function ConversationHeader({ interaction, customerName, onAiChanged, assistantOptions, latestCustomerText, onChanged, onBack, viewers, typing }: Props) {
+  const [optionsAnchor, setOptionsAnchor] = useState<HTMLElement | null>(null);
   const { customerMaster: customer, serviceVehicle: vehicle, storeMaster: store } = interaction;
   const vehicleText = vehicle ? [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ') : '';
   const zone = store.officeMasterVO?.timezoneDisplay || store.officeMasterVO?.officeTimeZone || '';
-
-  const toggleAi = async (next: boolean) => {
-    setSaving(true);
-    try {
-      const result = await updateAiEnabled(interaction.id, next);
-      onAiChanged(next);
-      notify({ severity: 'success', message: result.message });
-    } catch {
-      // The API client has shown the server's answer; the switch stays as it was.
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', px: 2, py: 1.25, borderBottom: 1, borderColor: 'divider', flexWrap: 'wrap', rowGap: 1 }}>
@@ -76,10 +70,32 @@ export function ConversationHeader({ interaction, customerName, onAiChanged, onB
         </AvatarGroup>
       ) : null}
       {customer.blockSms ? <Chip size="small" color="warning" label="Opted out of SMS" /> : null}
-      <FormControlLabel
-        control={<Switch checked={interaction.aiEnabled} disabled={saving} onChange={(e) => void toggleAi(e.target.checked)} />}
-        label={interaction.aiEnabled ? 'AI on' : 'AI off'}
-      />
+      <AiSwitch interactionId={interaction.id} aiEnabled={interaction.aiEnabled} onChanged={onAiChanged} />
+      {assistantOptions ? (
+        <>
+          <Button startIcon={<TuneIcon />} onClick={(e) => setOptionsAnchor(e.currentTarget)} aria-haspopup="dialog">
+            Options
+          </Button>
+          <Popover
+            open={optionsAnchor !== null}
+            anchorEl={optionsAnchor}
+            onClose={() => setOptionsAnchor(null)}
+            anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+            transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+          >
+            <Stack sx={{ p: 2, width: 420, maxWidth: '95vw' }} spacing={1.5} role="dialog" aria-label="Options">
+              <Typography variant="subtitle1">Assistant options</Typography>
+              <AssistantOptions
+                interactionId={interaction.id}
+                dtDialogEnabled={interaction.dtDialogEnabled === true}
+                manualBooking={interaction.manualBooking === true}
+                latestCustomerText={latestCustomerText}
+                onChanged={onChanged}
+              />
+            </Stack>
+          </Popover>
+        </>
+      ) : null}
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { canSeeMessage, formatPhoneDisplay, type Role, type UserData } from '@drivebay/shared';
+import { canSeeMessage, canUseDealRoomOptions, formatPhoneDisplay, isFromCustomer, type MessageOption, type Role, type UserData } from '@drivebay/shared';
 import { PageSpinner } from '../../../components/page-spinner';
 import { peersIn, useAnnouncePresence, useStorePresence } from '../../../lib/collab';
 import { notify } from '../../../lib/notices';
+import { DtDialogueDialog, IntentActionDialog, setLogMode, ShowIntentsDialog } from '../../assistant';
 import { archiveMessage, type Interaction, type ThreadMessage } from '../api';
 import { sendBody } from '../compose-body';
 import { useConversation } from '../hooks/use-conversation';
@@ -13,7 +14,7 @@ import { Composer } from './composer';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConversationHeader } from './conversation-header';
 import { MessageThread } from './message-thread';
-import type { OfferedOption } from './message-options-menu';
+import { LogModeContext, type LogModeHandlers } from './log-mode-context';
 
 // The date and time pickers are only needed by super users setting a response time: they load on demand.
 const ResponseTimeDialog = lazy(() => import('./response-time-dialog').then((m) => ({ default: m.ResponseTimeDialog })));
@@ -39,6 +40,9 @@ export function customerNameOf(interaction: Interaction): string {
 
 const NOTE_PROBE = { messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES' } as const;
 
+/** The per-message assistant dialogs: Show Intents, Action Intents, Default Action Intents, DT. */
+type MessageDialog = { kind: 'SHOW_INTENTS' | 'ACTION_INTENTS' | 'DEFAULT_ACTION_INTENTS' | 'DT'; message: ThreadMessage };
+
 /** The conversation pane: header, live thread (with what waits on this device) and composer. */
 export function ConversationView({ interactionId, user, liveKey, showBadges, onBack }: ConversationViewProps) {
   const conversation = useConversation(interactionId, liveKey);
@@ -46,6 +50,8 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
   const roles: readonly Role[] = user.roles;
   const [archiving, setArchiving] = useState<{ id: number; loading: boolean } | null>(null);
   const [responseTimeFor, setResponseTimeFor] = useState<number | null>(null);
+  const [dialog, setDialog] = useState<MessageDialog | null>(null);
+  const [loggedReplies, setLoggedReplies] = useState<ReadonlyMap<number, string>>(() => new Map());
   const offline = useConversationOffline();
   const queued = useQueuedMessages(interactionId);
   const [typing, setTyping] = useState(false);
@@ -54,10 +60,60 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
   const here = useMemo(() => peersIn(peers, interactionId), [peers, interactionId]);
   useAnnouncePresence(storeId, interactionId, typing ? interactionId : null);
 
-  const onOption = useCallback((option: OfferedOption, message: ThreadMessage) => {
-    if (option === 'ARCHIVE') setArchiving({ id: message.id, loading: false });
-    else setResponseTimeFor(message.id);
-  }, []);
+  const patchMessage = useCallback(
+    (id: number, change: Partial<ThreadMessage>) => patchMessages((list) => list.map((m) => (m.id === id ? { ...m, ...change } : m))),
+    [patchMessages],
+  );
+
+  // Log mode: the message is put in log mode and what the assistant would reply is shown under it.
+  const startLogMode = useCallback(
+    async (message: ThreadMessage) => {
+      try {
+        const result = await setLogMode(interactionId, message.id);
+        notify({ severity: 'success', message: result.message });
+        patchMessage(message.id, { isLogModeToBeSent: true, validLogMode: null });
+        setLoggedReplies((map) => new Map(map).set(message.id, result.loggedReply ?? 'nothing (the assistant would not reply)'));
+      } catch {
+        // The API client has shown the server's answer.
+      }
+    },
+    [interactionId, patchMessage],
+  );
+
+  const logMode = useMemo<LogModeHandlers>(
+    () => ({
+      loggedReplies,
+      onVerdict: async (message, valid) => {
+        try {
+          const result = await setLogMode(interactionId, message.id, valid);
+          notify({ severity: 'success', message: result.message });
+          patchMessage(message.id, { isLogModeToBeSent: true, validLogMode: valid });
+        } catch {
+          // The API client has shown the server's answer.
+        }
+      },
+    }),
+    [interactionId, loggedReplies, patchMessage],
+  );
+
+  const onOption = useCallback(
+    (option: MessageOption, message: ThreadMessage) => {
+      switch (option) {
+        case 'ARCHIVE':
+          setArchiving({ id: message.id, loading: false });
+          break;
+        case 'SET_RESPONSE_TIME':
+          setResponseTimeFor(message.id);
+          break;
+        case 'LOG_MODE':
+          void startLogMode(message);
+          break;
+        default:
+          setDialog({ kind: option, message });
+      }
+    },
+    [startLogMode],
+  );
 
   // The server has a message from the outbox: it joins the thread at once, and the reload that
   // follows brings its delivery status along.
@@ -90,6 +146,7 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
   const zone = interaction.storeMaster.officeMasterVO;
   const timeZone = zone?.officeTimeZone ?? null;
   const senderName = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username;
+  const latestCustomerText = messages.findLast((m) => isFromCustomer(m) && !m.archived)?.content ?? null;
 
   // An edit after a refusal is a new message (new text, new clientMessageId) in the old one's place.
   const onEdit = async (m: QueuedMessage, change: { text: string; subject: string }) => {
@@ -104,9 +161,13 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
         customerName={customerName}
         onBack={onBack}
         onAiChanged={(aiEnabled) => patchInteraction((i) => ({ ...i, aiEnabled }))}
+        assistantOptions={canUseDealRoomOptions(roles)}
+        latestCustomerText={latestCustomerText}
+        onChanged={reload}
         viewers={here.viewing}
         typing={here.typing}
       />
+      <LogModeContext.Provider value={logMode}>
       <MessageThread
         interactionId={interactionId}
         messages={messages}
@@ -120,6 +181,7 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
         onDiscard={onDiscard}
         onEdit={onEdit}
       />
+      </LogModeContext.Provider>
       <Composer
         key={interactionId}
         interaction={interaction}
@@ -139,6 +201,30 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
         onConfirm={() => void archive()}
         onCancel={() => setArchiving(null)}
       />
+      {dialog?.kind === 'SHOW_INTENTS' ? (
+        <ShowIntentsDialog interactionId={interactionId} messageId={dialog.message.id} timeZone={timeZone} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'ACTION_INTENTS' || dialog?.kind === 'DEFAULT_ACTION_INTENTS' ? (
+        <IntentActionDialog
+          mode={dialog.kind === 'ACTION_INTENTS' ? 'ACTION' : 'DEFAULT'}
+          interactionId={interactionId}
+          messageId={dialog.message.id}
+          onClose={() => setDialog(null)}
+          onDone={() => {
+            setDialog(null);
+            reload();
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'DT' ? (
+        <DtDialogueDialog
+          interactionId={interactionId}
+          messageText={dialog.message.content}
+          manualBooking={interaction.manualBooking === true}
+          onClose={() => setDialog(null)}
+          onChanged={reload}
+        />
+      ) : null}
       {responseTimeFor !== null ? (
         <Suspense fallback={null}>
           <ResponseTimeDialog

@@ -1,12 +1,14 @@
-import { memo } from 'react';
+import { memo, useContext } from 'react';
 import Box from '@mui/material/Box';
-import { messageOptions, statusIcon, type Role } from '@drivebay/shared';
+import { messageOptions, statusIcon, type MessageOption, type Role } from '@drivebay/shared';
+import { LogModeControl } from '../../assistant';
 import type { ThreadMessage } from '../api';
 import { bubbleKind } from '../message-layout';
 import { ChatBubble } from './bubbles/chat-bubble';
 import { CalendarCard, CallCard, InviteBubble, TaskBubble } from './bubbles/event-bubbles';
 import { HandoffBubble, NoteCard } from './bubbles/note-cards';
-import { MessageOptionsMenu, type OfferedOption } from './message-options-menu';
+import { LogModeContext } from './log-mode-context';
+import { MessageOptionsMenu } from './message-options-menu';
 
 type MessageItemProps = {
   message: ThreadMessage;
@@ -14,16 +16,14 @@ type MessageItemProps = {
   timeZone: string | null;
   customerName: string;
   showBadges: boolean;
-  onOption: (option: OfferedOption, message: ThreadMessage) => void;
+  onOption: (option: MessageOption, message: ThreadMessage) => void;
 };
-
-const OFFERED: ReadonlySet<string> = new Set<OfferedOption>(['ARCHIVE', 'SET_RESPONSE_TIME']);
 
 /** One item of the thread, drawn by its kind, with the attributes tests and tools find it by. */
 export const MessageItem = memo(function MessageItem({ message, roles, timeZone, customerName, showBadges, onOption }: MessageItemProps) {
   const kind = bubbleKind(message);
-  // The assistant's options (log mode, intents, DT) have no server calls yet, so only these two are offered.
-  const options = messageOptions(roles, message, { assistant: false }).filter((o): o is OfferedOption => OFFERED.has(o));
+  const options = messageOptions(roles, message, { assistant: true });
+  const logMode = useContext(LogModeContext);
   const menu = <MessageOptionsMenu options={options} onChoose={(option) => onOption(option, message)} />;
   const common = { message, timeZone, customerName, options: menu };
   let view;
@@ -62,6 +62,11 @@ export const MessageItem = memo(function MessageItem({ message, roles, timeZone,
       sx={{ px: 1, py: 0.75 }}
     >
       {view}
+      {logMode && options.includes('LOG_MODE') ? (
+        <Box sx={{ maxWidth: { xs: '92%', md: '75%' } }}>
+          <LogModeControl message={message} loggedReply={logMode.loggedReplies.get(message.id) ?? null} onVerdict={(valid) => logMode.onVerdict(message, valid)} />
+        </Box>
+      ) : null}
     </Box>
   );
 });

@@ -5,14 +5,19 @@ import MenuItem from '@mui/material/MenuItem';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import type { MessageOption } from '@drivebay/shared';
 
-/** The per-message options the product can carry out today; the assistant's ones are not offered. */
-export type OfferedOption = Extract<MessageOption, 'ARCHIVE' | 'SET_RESPONSE_TIME'>;
+const LABELS: Record<MessageOption, string> = {
+  ARCHIVE: 'Archive',
+  LOG_MODE: 'Log mode',
+  SHOW_INTENTS: 'Show Intents',
+  DT: 'DT',
+  ACTION_INTENTS: 'Action Intents',
+  DEFAULT_ACTION_INTENTS: 'Default Action Intents',
+  SET_RESPONSE_TIME: 'Set Response Time',
+};
 
-const LABELS: Record<OfferedOption, string> = { ARCHIVE: 'Archive', SET_RESPONSE_TIME: 'Set Response Time' };
+type Props = { options: readonly MessageOption[]; onChoose: (option: MessageOption) => void };
 
-type Props = { options: readonly OfferedOption[]; onChoose: (option: OfferedOption) => void };
-
-/** The ⋮ menu of one message. Nothing is drawn when there is nothing to offer. */
+/** The ⋮ menu of one message (spec §2). Nothing is drawn when there is nothing to offer. */
 export function MessageOptionsMenu({ options, onChoose }: Props) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   if (options.length === 0) return null;

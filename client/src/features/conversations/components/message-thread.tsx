@@ -3,12 +3,11 @@ import Box from '@mui/material/Box';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { canSeeMessage, type Role } from '@drivebay/shared';
+import { canSeeMessage, type MessageOption, type Role } from '@drivebay/shared';
 import { notify } from '../../../lib/notices';
 import type { ThreadMessage } from '../api';
 import type { QueuedMessage } from '../offline-port';
 import { MessageItem } from './message-item';
-import type { OfferedOption } from './message-options-menu';
 import { QueuedMessageItem } from './queued-message';
 
 /** The chat scroll area's height (spec §9); the thread fills a taller pane. */
@@ -23,7 +22,7 @@ type Props = {
   timeZone: string | null;
   customerName: string;
   showBadges: boolean;
-  onOption: (option: OfferedOption, message: ThreadMessage) => void;
+  onOption: (option: MessageOption, message: ThreadMessage) => void;
   /** Messages still on this device, after the server's (the ones the server has are left out). */
   queued: readonly QueuedMessage[];
   onRetry: (m: QueuedMessage) => void;

@@ -20,7 +20,7 @@ export function DealRoomOptions({ assistants, extra }: { assistants: DealRoomAss
         Options
       </Button>
       <Popover open={anchor !== null} anchorEl={anchor} onClose={() => setAnchor(null)} anchorOrigin={{ vertical: 'top', horizontal: 'left' }} transformOrigin={{ vertical: 'bottom', horizontal: 'left' }}>
-        <Stack spacing={1.5} sx={{ p: 2, minWidth: 260 }} role="dialog" aria-label="Options">
+        <Stack spacing={1.5} sx={{ p: 2, minWidth: 260, maxWidth: 440 }} role="dialog" aria-label="Options">
           <Typography variant="subtitle2">Sending from</Typography>
           {sender ? (
             <Typography>

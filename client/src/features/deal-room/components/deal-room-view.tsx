@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import SendIcon from '@mui/icons-material/Send';
-import { formatPhoneDisplay, smsSegments } from '@drivebay/shared';
+import { formatPhoneDisplay, isFromCustomer, smsSegments } from '@drivebay/shared';
 import { PageSpinner } from '../../../components/page-spinner';
 import { ApiRequestError, firstErrorEntry } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
@@ -30,6 +30,9 @@ export function sendFailureText(error: unknown): string {
   return 'Server Error!';
 }
 
+/** What the options slot gets: how to fetch the thread again, and the customer's latest message. */
+export type OptionsSlot = (ctx: { header: DealRoomHeader; reloadHistory: () => void; latestCustomerText: string | null }) => ReactNode;
+
 /** What the templates slot gets: the conversation, and how to put a text into the message box. */
 export type TemplatesSlot = (ctx: { header: DealRoomHeader; insert: (text: string) => void; close: () => void }) => ReactNode;
 
@@ -38,7 +41,9 @@ export type DealRoomViewProps = {
   /** The template picker, shown in place of the chat while open. */
   templates: TemplatesSlot;
   /** Conversation controls of other features (handoffs, date-time dialogue), shown in the options popover. */
-  options?: ReactNode;
+  options?: OptionsSlot;
+  /** Controls beside the customer's name (the AI switch). */
+  headerActions?: ReactNode;
   /** Shows the Logout link. */
   onLogout?: () => void;
   /** The link or the session no longer opens the conversation. */
@@ -50,7 +55,7 @@ export type DealRoomViewProps = {
  * the message editor with the template picker and the options popover, and Send. After a send the
  * thread reloads and the message box clears a second later.
  */
-export function DealRoomView({ source, templates, options, onLogout, onUnavailable }: DealRoomViewProps) {
+export function DealRoomView({ source, templates, options, headerActions, onLogout, onUnavailable }: DealRoomViewProps) {
   const header = useRemoteData(`${source.key}:header`, (signal) => source.loadHeader(signal));
   const [historyVersion, setHistoryVersion] = useState(0);
   const history = useRemoteData(`${source.key}:history:${historyVersion}`, (signal) => source.loadHistory(signal), { keepPrevious: true });
@@ -100,6 +105,8 @@ export function DealRoomView({ source, templates, options, onLogout, onUnavailab
   };
 
   const segments = smsSegments(text.replace(/\s+/g, ' ').trim());
+  const latestCustomerText = history.data?.findLast((m) => isFromCustomer(m) && !m.archived)?.content ?? null;
+  const reloadHistory = () => setHistoryVersion((v) => v + 1);
 
   return (
     <Paper variant="outlined" sx={{ p: { xs: 1.5, sm: 2.5 } }} data-testid="deal-room">
@@ -112,6 +119,7 @@ export function DealRoomView({ source, templates, options, onLogout, onUnavailab
             {room.customerPhone ? `+1 ${formatPhoneDisplay(room.customerPhone)}` : 'No mobile number'} · {room.storeName}
           </Typography>
         </Box>
+        {headerActions}
         {onLogout ? (
           <Link component="button" onClick={onLogout} underline="hover" sx={{ mt: 0.5 }}>
             Logout
@@ -143,7 +151,7 @@ export function DealRoomView({ source, templates, options, onLogout, onUnavailab
             <Button startIcon={<DescriptionOutlinedIcon />} onClick={() => setPicking(true)} disabled={sending}>
               Templates
             </Button>
-            <DealRoomOptions assistants={assistants.data ?? null} extra={options} />
+            <DealRoomOptions assistants={assistants.data ?? null} extra={options?.({ header: room, reloadHistory, latestCustomerText })} />
             <Typography variant="caption" color="text.secondary" sx={{ flex: 1, minWidth: 120 }} aria-live="polite">
               {`${segments.characters} / ${segments.perSegment} · ${segments.segments} segment${segments.segments === 1 ? '' : 's'}`}
             </Typography>
