@@ -4,6 +4,9 @@ import { z } from 'zod';
 import {
   actionIntentQuerySchema,
   actionIntentSchema,
+  actionResultSchema,
+  controlResultSchema,
+  logModeResultSchema,
   assistantDtoSchema,
   assistListQuerySchema,
   dtDialogDisableSchema,
@@ -52,15 +55,6 @@ const FSI = '/api/future-service-interaction';
 const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
 const conflict = { 409: { description: 'Refused in the conversation’s state', content: errorResponses[400].content } };
 
-const controlResultSchema = z.object({
-  message: z.string(),
-  action: z.string(),
-  messageInstanceId: z.number().int().nullable(),
-  replyText: z.string().nullable(),
-  heldUntil: z.string().nullable(),
-  appointmentId: z.number().int().nullable(),
-});
-
 const route = <M extends 'get' | 'post' | 'put' | 'delete', P extends string>(method: M, path: P, summary: string, tags = ['Assistant']) => ({
   method, path, summary, tags, security: bearer, middleware: [requireUser] as [typeof requireUser],
 });
@@ -75,10 +69,7 @@ const logModeRoute = createRoute({
   ...route('post', `${FSI}/track/logMode`, 'Log mode on a customer message; with validLogMode, the reviewer’s verdict'),
   request: { query: logModeQuerySchema },
   responses: {
-    200: json(z.object({
-      message: z.string(), messageId: z.number().int(), isLogModeToBeSent: z.boolean(), validLogMode: z.boolean().nullable(),
-      action: z.string().nullable(), loggedReply: z.string().nullable(),
-    })),
+    200: json(logModeResultSchema),
     ...errorResponses,
   },
 });
@@ -118,8 +109,6 @@ const manualHandoffRoute = createRoute({
   request: { query: interactionQuerySchema },
   responses: { 200: json(controlResultSchema), ...errorResponses },
 });
-
-const actionResultSchema = controlResultSchema.extend({ intent: z.string() });
 
 const actionIntentsRoute = createRoute({
   ...route('post', `${FSI}/action-intents`, 'Action Intents: the assistant acts on a customer message as carrying the chosen intent'),

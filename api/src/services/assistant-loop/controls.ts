@@ -9,6 +9,7 @@ import {
   marksForIntents,
   type AnalyzeResponse,
   type ComplaintCategory,
+  type ControlResultDto,
   type DtDialogResume,
   type InboundAppointmentParameter,
   type IntentCode,
@@ -38,16 +39,7 @@ const FSI_FIELD = 'query.future-service-interaction-id';
 const who = (user: SessionUser) => ({ id: user.userId, name: `${user.firstName} ${user.lastName}`.trim() || user.username });
 
 /** What a control that made the assistant act answers. */
-export type ControlResult = {
-  message: string;
-  action: string;
-  /** The text queued for the customer, if any. */
-  messageInstanceId: number | null;
-  replyText: string | null;
-  /** Outreach written in the customer's quiet hours waits in the outbox until then. */
-  heldUntil: string | null;
-  appointmentId: number | null;
-};
+export type ControlResult = ControlResultDto;
 
 const controlResult = (message: string, r: TurnResult): ControlResult => ({
   message,

@@ -1,26 +1,21 @@
 import { z } from 'zod';
 import {
+  actionResultSchema,
+  controlResultSchema,
   intentDetailsSchema,
+  logModeResultSchema,
   successSchema,
   type DtDialogResume,
   type InboundAppointmentParameter,
   type IntentCode,
   type IntentDetails,
+  type LogModeResult,
 } from '@drivebay/shared';
 import { apiRequest } from '../../lib/api-client';
 
 const FSI = '/api/future-service-interaction';
 const fsi = (interactionId: number) => ({ 'future-service-interaction-id': interactionId });
 
-/** What the assistant's calls that act answer (a handoff, the dialogue, a workflow step). */
-export const controlResultSchema = z.object({
-  message: z.string(),
-  action: z.string(),
-  messageInstanceId: z.number().int().nullable(),
-  replyText: z.string().nullable(),
-  heldUntil: z.string().nullable(),
-  appointmentId: z.number().int().nullable(),
-});
 export type ControlResult = z.infer<typeof controlResultSchema>;
 
 /** The switches of a conversation the controls show. */
@@ -50,16 +45,6 @@ export function updateAiEnabled(interactionId: number, aiEnabled: boolean) {
 export function getIntentDetails(interactionId: number, messageId: number, signal?: AbortSignal): Promise<IntentDetails> {
   return apiRequest(`${FSI}/intentDetails`, { query: { ...fsi(interactionId), messageId }, schema: intentDetailsSchema, signal });
 }
-
-const logModeResultSchema = z.object({
-  message: z.string(),
-  messageId: z.number().int(),
-  isLogModeToBeSent: z.boolean(),
-  validLogMode: z.boolean().nullable(),
-  action: z.string().nullable(),
-  loggedReply: z.string().nullable(),
-});
-export type LogModeResult = z.infer<typeof logModeResultSchema>;
 
 /**
  * Log mode on a customer message. Without a verdict it puts the message in log mode ('Log mode
@@ -112,6 +97,6 @@ export function applyIntentAction(mode: IntentActionMode, interactionId: number,
     method: 'POST',
     query: { ...fsi(interactionId), messageId },
     body: { intent },
-    schema: controlResultSchema.extend({ intent: z.string() }),
+    schema: actionResultSchema,
   });
 }

@@ -6,4 +6,4 @@ export { DtDialogueDialog } from './components/dt-dialogue-dialog';
 export { IntentActionDialog } from './components/intent-action-dialog';
 export { LogModeControl, type LogModeFields } from './components/log-mode-control';
 export { ShowIntentsDialog } from './components/show-intents-dialog';
-export { getAssistantState, setLogMode, type AssistantState, type IntentActionMode, type LogModeResult } from './api';
+export { getAssistantState, setLogMode, type AssistantState, type IntentActionMode } from './api';

@@ -87,6 +87,33 @@ export type DtDialogResume = z.infer<typeof dtDialogResumeSchema>;
 
 export const dtDialogDisableSchema = z.object({ id });
 
+/** What the calls that make the assistant act answer (handoffs, the dialogue, workflow steps, Action Intents). */
+export const controlResultSchema = z.object({
+  message: z.string(),
+  action: z.string(),
+  /** The text queued for the customer, if any. */
+  messageInstanceId: z.number().int().nullable(),
+  replyText: z.string().nullable(),
+  /** Outreach written in the customer's quiet hours waits in the outbox until then. */
+  heldUntil: z.string().nullable(),
+  appointmentId: z.number().int().nullable(),
+});
+export type ControlResultDto = z.infer<typeof controlResultSchema>;
+
+/** Action Intents and Default Action Intents also name the intent acted on. */
+export const actionResultSchema = controlResultSchema.extend({ intent: z.string() });
+
+/** `POST .../track/logMode`: the message's log-mode state, and what the assistant would have replied. */
+export const logModeResultSchema = z.object({
+  message: z.string(),
+  messageId: z.number().int(),
+  isLogModeToBeSent: z.boolean(),
+  validLogMode: z.boolean().nullable(),
+  action: z.string().nullable(),
+  loggedReply: z.string().nullable(),
+});
+export type LogModeResult = z.infer<typeof logModeResultSchema>;
+
 /** `POST /api/lisa/hand-off/gm-hand-off`: the GM handoff with its complaint category (the deal room sends CQ). */
 export const gmHandoffQuerySchema = interactionQuerySchema.extend({
   parameter: z.enum(COMPLAINT_CATEGORIES, { error: `Use one of ${COMPLAINT_CATEGORIES.join(', ')}` }),
