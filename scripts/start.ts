@@ -11,20 +11,20 @@ import {
   startHttpServer,
   welcomeText,
 } from '@drivebay/api/server';
-import { createSyncServer, refreshBoard, refreshInboxRows } from '@drivebay/sync-server';
+import { createSyncServer, refreshBoard, refreshStore } from '@drivebay/sync-server';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
 const db = await bootDatabase(env, logger);
 const sync = env.EMBED_SYNC ? createSyncServer({ sql: db.sql, logger }) : null;
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
-// In one process the inbox documents are refreshed directly after each commit.
+// In one process the inbox and board documents are refreshed directly after each commit.
 const conversations = startConversationCore({
   sql: db.sql,
   logger,
   env,
   publicUrl,
-  refreshInbox: sync ? (storeId, ids) => refreshInboxRows(sync.hocuspocus, storeId, ids, db.sql, logger) : undefined,
+  refreshInbox: sync ? (storeId, ids) => refreshStore(sync.hocuspocus, storeId, ids, db.sql, logger) : undefined,
 });
 // The assistant answers customers after each inbound message is committed.
 const assistant = startAssistantLoop({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, env });

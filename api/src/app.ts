@@ -21,6 +21,7 @@ import { draftRoutes } from './routes/drafts';
 import { simulatorRoutes } from './routes/simulator';
 import { webhookRoutes } from './routes/webhooks';
 import type { ConversationDeps } from './services/conversations/deps';
+import type { InboxNotifier } from './services/conversations/notifier';
 import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { leadRoutes } from './routes/leads';
@@ -39,6 +40,11 @@ export type AppOptions = {
   clientDir?: string | undefined;
   /** Messaging: carriers, the inbox notifier and the outbox; absent in tests that need none. */
   conversations?: ConversationDeps | undefined;
+  /**
+   * Told of committed changes the inbox and the board show (appointments, landing-page answers);
+   * the messaging deps' notifier when not given.
+   */
+  notifier?: InboxNotifier | undefined;
   /** LINK_SECRET: signs the public pages' links; when absent one is kept in the database. */
   linkSecret?: string | undefined;
 };
@@ -51,7 +57,7 @@ const isServerPath = (path: string) => SERVER_PREFIXES.some((p) => path.startsWi
 /** Files a browser must re-check on every load, so a new version (and its worker) is found. */
 const NO_CACHE_FILES = new Set(['/sw.js', '/index.html', '/manifest.webmanifest']);
 
-export function createApp({ sql, logger, clientDir, conversations, linkSecret }: AppOptions) {
+export function createApp({ sql, logger, clientDir, conversations, linkSecret, notifier = conversations?.notifier }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error, result.target === 'json' ? 'body' : result.target);
@@ -97,9 +103,9 @@ export function createApp({ sql, logger, clientDir, conversations, linkSecret }:
   app.route('/', assistantRoutes);
   app.route('/', templateRoutes);
   app.route('/', mailingListRoutes);
-  app.route('/', landingRoutes({ notifier: conversations?.notifier, publicUrl: conversations?.publicUrl, linkSecret }));
+  app.route('/', landingRoutes({ notifier, publicUrl: conversations?.publicUrl, linkSecret }));
   app.route('/', dealerFeedRoutes);
-  app.route('/', appointmentRoutes);
+  app.route('/', appointmentRoutes({ notifier }));
   app.route('/', draftRoutes);
   if (conversations) {
     app.route('/', conversationRoutes(conversations));

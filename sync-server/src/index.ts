@@ -4,3 +4,4 @@ export { refreshInboxRows, rebuildInbox, DEFAULT_INBOX_MAX_AGE_MS, type InboxRef
 export { Unauthorized, Forbidden, TryAgainLater, type SyncContext, type CloseEvent } from './context';
 export { createConsoleLogger, type Logger, type LogLevel } from './logger';
 export { BoardProjection, refreshBoard, DEFAULT_BOARD_REFRESH_MS, type BoardRefresh, type BoardProjectionOptions } from './extensions/board-projection';
+export { refreshStore } from './extensions/store-refresh';

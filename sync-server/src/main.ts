@@ -5,17 +5,17 @@ import { databaseAnswers, listenForInboxChanges, migrate, openDatabase } from '@
 import { loadSyncEnv } from './env';
 import { createConsoleLogger } from './logger';
 import { COLLAB_PATH, createSyncServer } from './server';
-import { refreshInboxRows } from './extensions/inbox-projection';
+import { refreshStore } from './extensions/store-refresh';
 
 const env = loadSyncEnv();
 const logger = createConsoleLogger(env.LOG_LEVEL);
 const db = await openDatabase({ url: env.DATABASE_URL });
 await migrate(db.sql);
 const sync = createSyncServer({ sql: db.sql, logger });
-// API processes announce committed inbox changes through PostgreSQL; every sync server refreshes
-// the documents it holds.
+// API processes announce committed changes of a store through PostgreSQL; every sync server
+// refreshes the inbox and board documents it holds.
 await listenForInboxChanges(db.sql, ({ storeId, interactionIds }) => {
-  void refreshInboxRows(sync.hocuspocus, storeId, interactionIds, db.sql, logger);
+  void refreshStore(sync.hocuspocus, storeId, interactionIds, db.sql, logger);
 });
 
 async function respond(request: IncomingMessage, response: ServerResponse): Promise<void> {

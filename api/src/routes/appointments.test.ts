@@ -11,10 +11,11 @@ import {
   type Availability,
 } from '@drivebay/shared';
 import { startHarness, type Harness } from '../testing/app-harness';
-import { appointmentRoutes, MANUAL_APPOINTMENT_BASE } from './appointments';
-import { dealerFeedRoutes } from './dealer-feed';
+import { MANUAL_APPOINTMENT_BASE } from './appointments';
 
 let h: Harness;
+/** What the routes announced to the store's open documents: [storeId, interaction ids]. */
+const announced: [number, number[]][] = [];
 const tokens: Record<string, string> = {};
 const M = MANUAL_APPOINTMENT_BASE;
 
@@ -27,8 +28,7 @@ async function call(path: string, { method, token, json }: Call = {}): Promise<R
 }
 
 beforeAll(async () => {
-  h = await startHarness();
-  h.app.route('/', appointmentRoutes).route('/', dealerFeedRoutes);
+  h = await startHarness({ notifier: { interactionsChanged: (storeId, ids) => void announced.push([storeId, ids]) } });
   for (const u of ['office_manager', 'super_admin', 'division_manager']) tokens[u] = await h.login(u);
 });
 afterAll(async () => {
@@ -141,6 +141,8 @@ describe('manual booking', () => {
       await (await call(`${M}/booking`, { token: tokens.office_manager, json: { storeId: 1, fid, opCode: '02ROTATE', startTime: slot.startTime, transportType: 'WAITER' } })).json(),
     );
     expect(booked.success).toBe(true);
+    // The conversation's inbox row and the store's board are told at once.
+    expect(announced.at(-1)).toEqual([1, [fid]]);
     const [fsi] = await h.db.sql`select appointment_set, manual_booking from future_service_interaction where id = ${fid!}`;
     expect(fsi).toMatchObject({ appointmentSet: true, manualBooking: true });
 
@@ -149,10 +151,14 @@ describe('manual booking', () => {
     const mine = z.array(appointmentSchema).parse(await (await call(`${M}/booked-appts?storeId=1&fid=${fid}`, { token: tokens.office_manager })).json());
     expect(mine.find((a) => a.apptId === booked.apptId)).toMatchObject({ opCodes: ['02ROTATE'], servicePackages: [{ opCode: '02ROTATE', description: 'Tire rotation' }] });
 
+    announced.length = 0;
     const wrong = await call(`${M}/cancellations?fid=${fid! + 1}`, { token: tokens.office_manager, json: { apptId: booked.apptId } });
     expect(wrong.status).toBe(400);
+    expect(announced).toEqual([]);
     const cancelled = await call(`${M}/cancellations?fid=${fid}`, { token: tokens.office_manager, json: { apptId: booked.apptId, reason: 'Customer called' } });
     expect(bookingResultSchema.parse(await cancelled.json())).toMatchObject({ success: true, message: APPOINTMENT_MESSAGES.cancelled });
+    expect(announced.at(-1)).toEqual([1, [fid]]);
+    announced.length = 0;
     // A retried cancellation (a flaky connection) is answered the same way and changes nothing.
     const again = await call(`${M}/cancellations?fid=${fid}`, { token: tokens.office_manager, json: { apptId: booked.apptId } });
     expect(bookingResultSchema.parse(await again.json())).toMatchObject({ success: true });
@@ -179,6 +185,7 @@ describe('appointments', () => {
     expect(appointmentSchema.parse(await confirm.json()).apptStatus).toBe('CONFIRMED');
     const noShow = await call(`/api/future-service-interaction/workflow/noShow?apptId=${appointment.apptId}`, { method: 'POST', token: tokens.office_manager });
     expect(appointmentSchema.parse(await noShow.json()).apptStatus).toBe('NO_SHOW');
+    expect(announced.at(-1)).toEqual([appointment.storeId, [appointment.future_service_interaction_id]]);
     const [fsi] = await h.db.sql`select lead_stage, lead_reason from future_service_interaction where id = ${appointment.future_service_interaction_id!}`;
     expect(fsi).toMatchObject({ leadStage: 'SHOW_OR_NO_SHOW', leadReason: 'NO_SHOW' });
     const back = await call(`/api/appointment/${appointment.apptId}/status/BOOKED`, { method: 'PUT', token: tokens.office_manager });

@@ -27,6 +27,8 @@ import {
   searchAppointments,
   searchAppointmentsByDateAndQuery,
 } from '../services/appointments/search-appointments';
+import type { Sql } from '../db/database';
+import type { InboxNotifier } from '../services/conversations/notifier';
 import type { AppEnv } from '../types';
 import { requireUser } from '../middleware/auth';
 import { bearer, errorResponses, idParam, json } from './common';
@@ -167,35 +169,60 @@ const cancellationsRoute = createRoute({
   responses: { 200: json(bookingResultSchema), ...errorResponses },
 });
 
-export const appointmentRoutes = new OpenAPIHono<AppEnv>()
-  .openapi(createRoute_, async (c) => c.json(await createAppointment(c.var.sql, c.var.user, c.req.valid('json')), 201))
-  .openapi(searchRoute, async (c) => c.json(await searchAppointments(c.var.sql, c.var.user, c.req.valid('json')), 200))
-  .openapi(statusRoute, async (c) => {
-    const { id, status } = c.req.valid('param');
-    return c.json(await updateAppointmentStatus(c.var.sql, c.var.user, id, status), 200);
-  })
-  .openapi(noShowRoute, async (c) => c.json(await markNoShow(c.var.sql, c.var.user, c.req.valid('query').apptId), 200))
-  .openapi(byApptDateRoute, async (c) => {
-    const q = c.req.valid('query');
-    return c.json(await appointmentsBetween(c.var.sql, c.var.user, { ...q, storeId: q.store_id_pk }), 200);
-  })
-  .openapi(byDateAndQueryRoute, async (c) => c.json(await searchAppointmentsByDateAndQuery(c.var.sql, c.var.user, c.req.valid('json')), 200))
-  .openapi(bocStoreByDateRoute, async (c) => {
-    const { bocId, storeId } = c.req.valid('param');
-    return c.json(await appointmentsBetween(c.var.sql, c.var.user, { ...c.req.valid('query'), bocId, storeId }), 200);
-  })
-  .openapi(servicesRoute, async (c) => c.json(await listServices(c.var.sql, c.var.user, c.req.valid('query').storeId), 200))
-  .openapi(availabilityRoute, async (c) => c.json(await availability(c.var.sql, c.var.user, c.req.valid('json')), 200))
-  .openapi(bookingRoute, async (c) => c.json(await manualBooking(c.var.sql, c.var.user, c.req.valid('json')), 200))
-  .openapi(bookedRoute, async (c) => {
-    const { storeId, date, fid } = c.req.valid('query');
-    const statuses = SLOT_HOLDING_STATUSES;
-    const list = date
-      ? await appointmentsOfDay(c.var.sql, c.var.user, { storeId, date, fid, statuses })
-      : await appointmentsOfConversation(c.var.sql, c.var.user, { storeId, fid: fid!, statuses });
-    return c.json(list, 200);
-  })
-  .openapi(cancellationsRoute, async (c) => {
-    const { apptId, reason } = c.req.valid('json');
-    return c.json(await cancelBooking(c.var.sql, c.var.user, { fid: c.req.valid('query').fid, apptId, reason }), 200);
-  });
+/**
+ * The appointment calls. Each change is announced to the store's open documents (the inbox row of
+ * its conversation, the repair-order board) as soon as it is committed.
+ */
+export function appointmentRoutes(deps: { notifier?: InboxNotifier | undefined } = {}) {
+  const announce = (a: { storeId: number; future_service_interaction_id: number | null }) =>
+    deps.notifier?.interactionsChanged(a.storeId, a.future_service_interaction_id ? [a.future_service_interaction_id] : []);
+  const announceById = async (sql: Sql, apptId: number | null) => {
+    if (!deps.notifier || !apptId) return;
+    const [a] = await sql<{ storeId: number; fid: number | null }[]>`
+      select store_id as "storeId", future_service_interaction_id as fid from appointment where id = ${apptId}`;
+    if (a) announce({ storeId: a.storeId, future_service_interaction_id: a.fid });
+  };
+  const announced = <T extends { storeId: number; future_service_interaction_id: number | null }>(a: T): T => {
+    announce(a);
+    return a;
+  };
+
+  return new OpenAPIHono<AppEnv>()
+    .openapi(createRoute_, async (c) => c.json(announced(await createAppointment(c.var.sql, c.var.user, c.req.valid('json'))), 201))
+    .openapi(searchRoute, async (c) => c.json(await searchAppointments(c.var.sql, c.var.user, c.req.valid('json')), 200))
+    .openapi(statusRoute, async (c) => {
+      const { id, status } = c.req.valid('param');
+      return c.json(announced(await updateAppointmentStatus(c.var.sql, c.var.user, id, status)), 200);
+    })
+    .openapi(noShowRoute, async (c) => c.json(announced(await markNoShow(c.var.sql, c.var.user, c.req.valid('query').apptId)), 200))
+    .openapi(byApptDateRoute, async (c) => {
+      const q = c.req.valid('query');
+      return c.json(await appointmentsBetween(c.var.sql, c.var.user, { ...q, storeId: q.store_id_pk }), 200);
+    })
+    .openapi(byDateAndQueryRoute, async (c) => c.json(await searchAppointmentsByDateAndQuery(c.var.sql, c.var.user, c.req.valid('json')), 200))
+    .openapi(bocStoreByDateRoute, async (c) => {
+      const { bocId, storeId } = c.req.valid('param');
+      return c.json(await appointmentsBetween(c.var.sql, c.var.user, { ...c.req.valid('query'), bocId, storeId }), 200);
+    })
+    .openapi(servicesRoute, async (c) => c.json(await listServices(c.var.sql, c.var.user, c.req.valid('query').storeId), 200))
+    .openapi(availabilityRoute, async (c) => c.json(await availability(c.var.sql, c.var.user, c.req.valid('json')), 200))
+    .openapi(bookingRoute, async (c) => {
+      const result = await manualBooking(c.var.sql, c.var.user, c.req.valid('json'));
+      if (result.success) await announceById(c.var.sql, result.apptId);
+      return c.json(result, 200);
+    })
+    .openapi(bookedRoute, async (c) => {
+      const { storeId, date, fid } = c.req.valid('query');
+      const statuses = SLOT_HOLDING_STATUSES;
+      const list = date
+        ? await appointmentsOfDay(c.var.sql, c.var.user, { storeId, date, fid, statuses })
+        : await appointmentsOfConversation(c.var.sql, c.var.user, { storeId, fid: fid!, statuses });
+      return c.json(list, 200);
+    })
+    .openapi(cancellationsRoute, async (c) => {
+      const { apptId, reason } = c.req.valid('json');
+      const result = await cancelBooking(c.var.sql, c.var.user, { fid: c.req.valid('query').fid, apptId, reason });
+      if (result.success) await announceById(c.var.sql, result.apptId ?? apptId);
+      return c.json(result, 200);
+    });
+}

@@ -1,6 +1,7 @@
 import { createTestDatabase } from '../db/testing';
 import type { Database } from '../db/database';
 import { createApp, type App } from '../app';
+import type { InboxNotifier } from '../services/conversations/notifier';
 import { createLogger } from '../lib/logger';
 import { seedDemo } from '../seed/demo';
 
@@ -13,10 +14,11 @@ export type Harness = {
   close: () => Promise<void>;
 };
 
-export async function startHarness(): Promise<Harness> {
+/** `notifier` hears what the routes announce to the store's open documents. */
+export async function startHarness(opts: { notifier?: InboxNotifier } = {}): Promise<Harness> {
   const db = await createTestDatabase();
   await seedDemo(db.sql);
-  const app = createApp({ sql: db.sql, logger: createLogger('silent') });
+  const app = createApp({ sql: db.sql, logger: createLogger('silent'), notifier: opts.notifier });
   const login = async (username: string, password = 'demo') => {
     const res = await app.request('/user/v2/login', {
       method: 'POST',

@@ -15,6 +15,7 @@ import {
 import type { RoStatusCode } from '@drivebay/shared';
 import { connect, seed, silent, startSync, type Client, type Running, type Seed } from '../testing';
 import { BoardProjection, refreshBoard } from './board-projection';
+import { refreshStore } from './store-refresh';
 
 let db: Database;
 let data: Seed;
@@ -295,6 +296,20 @@ describe('board projection', () => {
     await db.sql`update appointment set appt_status = 'CANCELLED' where id = ${appointment!.id}`;
     await refreshBoard(running.sync.hocuspocus, data.store1, db.sql, silent);
     await vi.waitFor(() => expect(readCard(viewer.doc, preOpened!.id)).toBeNull(), soon);
+  });
+
+  it('a committed change of a conversation reaches the open board at once through refreshStore', async () => {
+    const viewer = open(data.tokens.manager);
+    await vi.waitFor(() => expect(readCard(viewer.doc, ro.appt!)).not.toBeNull(), soon);
+    const shown = readCard(viewer.doc, ro.appt!)!.unreadCount;
+    await db.sql`update future_service_interaction set total_unread_count = total_unread_count + 2 where id = ${data.interactions.quiet}`;
+    await refreshStore(running.sync.hocuspocus, data.store1, [data.interactions.quiet], db.sql, silent);
+    await vi.waitFor(() => expect(readCard(viewer.doc, ro.appt!)?.unreadCount).toBe(shown + 2), soon);
+    // A store-level change (no conversation named) still refreshes the board.
+    await db.sql`update repair_order set order_key = 'zz', updated_on = now() where id = ${ro.appt!}`;
+    await refreshStore(running.sync.hocuspocus, data.store1, [], db.sql, silent);
+    await vi.waitFor(() => expect(readCard(viewer.doc, ro.appt!)).toMatchObject({ orderKey: 'zz' }), soon);
+    await expectBoardMatchesDatabase(viewer);
   });
 
   it('keeps another store’s board out of reach', async () => {

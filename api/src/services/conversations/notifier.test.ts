@@ -18,6 +18,16 @@ describe('in-process notifier', () => {
     expect(calls.at(-1)).toEqual([1, [8]]);
   });
 
+  it('a change of the store alone (no ids, e.g. an appointment) still flushes once; a bad store id does not', async () => {
+    const calls: [number, number[]][] = [];
+    const n = createInProcessNotifier((storeId, ids) => void calls.push([storeId, ids]), { delayMs: 5 });
+    n.interactionsChanged(3, []);
+    n.interactionsChanged(3, []);
+    n.interactionsChanged(0, [4]);
+    await n.flush();
+    expect(calls).toEqual([[3, []]]);
+  });
+
   it('a failing refresh is logged, never thrown at the caller', async () => {
     const errors: unknown[] = [];
     const logger = { error: (o: unknown) => errors.push(o) } as unknown as import('../../lib/logger').Logger;

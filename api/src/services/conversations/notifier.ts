@@ -3,7 +3,8 @@ import type { Logger } from '../../lib/logger';
 
 /**
  * Told after a commit that interactions of a store changed in a way the inbox shows (a message,
- * a counter, a status, a flag). Fire-and-forget: the caller's response never waits for the inbox.
+ * a counter, a status, a flag), or with no ids, that something of the store's board changed (an
+ * appointment without a conversation). Fire-and-forget: the caller's response never waits for it.
  */
 export type InboxNotifier = { interactionsChanged(storeId: number, interactionIds: number[]): void };
 
@@ -52,8 +53,8 @@ function batching(flush: Flush, opts: { delayMs?: number; logger?: Logger | unde
 
   return {
     interactionsChanged(storeId, interactionIds) {
+      if (!Number.isSafeInteger(storeId) || storeId <= 0) return;
       const ids = interactionIds.filter((id) => Number.isSafeInteger(id) && id > 0);
-      if (ids.length === 0) return;
       let set = pending.get(storeId);
       if (!set) pending.set(storeId, (set = new Set()));
       for (const id of ids) set.add(id);
@@ -88,7 +89,8 @@ export function createInProcessNotifier(
  */
 export function createPgNotifier(sql: Sql, opts: { delayMs?: number; logger?: Logger } = {}): InboxNotifier & { flush(): Promise<void> } {
   return batching(async (storeId, ids) => {
-    for (let i = 0; i < ids.length; i += IDS_PER_NOTIFY) {
+    // A store-level change (no ids) still goes out once.
+    for (let i = 0; i === 0 || i < ids.length; i += IDS_PER_NOTIFY) {
       const payload: InboxNotification = { storeId, interactionIds: ids.slice(i, i + IDS_PER_NOTIFY) };
       await sql`select pg_notify(${INBOX_CHANNEL}, ${JSON.stringify(payload)})`;
     }
