@@ -127,6 +127,35 @@ describe('sync server', () => {
     }
   });
 
+  it('keeps presence honest: a state naming someone else is removed, one’s own stays', async () => {
+    const name = inboxDocName(data.store1);
+    const honest = open(name, data.tokens.advisor);
+    const forger = open(name, data.tokens.colleague);
+    const reader = open(name, data.tokens.manager);
+    for (const c of [honest, forger, reader]) expect((await c.outcome).ok).toBe(true);
+    const [advisor] = await db.sql<{ id: number }[]>`select id from app_user where username = 'advisor'`;
+    const self = { id: advisor!.id, name: 'advisor Tester' };
+
+    // The colleague claims to be the advisor; the advisor announces themself.
+    forger.provider.setAwarenessField('user', self);
+    forger.provider.setAwarenessField('viewing', data.interactions.active);
+    honest.provider.setAwarenessField('user', self);
+    honest.provider.setAwarenessField('viewing', data.interactions.quiet);
+    const viewing = () =>
+      [...(reader.provider.awareness?.getStates().values() ?? [])]
+        .filter((s) => (s.user as { id?: number } | undefined)?.id === self.id)
+        .map((s) => s.viewing as number | undefined);
+    await vi.waitFor(() => expect(viewing()).toEqual([data.interactions.quiet]), soon);
+    // Later updates of the forged state are removed again.
+    forger.provider.setAwarenessField('typing', data.interactions.active);
+    honest.provider.setAwarenessField('typing', data.interactions.quiet);
+    await vi.waitFor(() => {
+      const states = [...(reader.provider.awareness?.getStates().values() ?? [])].filter((s) => s.user);
+      expect(states).toHaveLength(1);
+      expect(states[0]).toMatchObject({ user: self, typing: data.interactions.quiet });
+    }, soon);
+  });
+
   it('answers WebSocket upgrades on other paths with 404', async () => {
     const status = await new Promise<number | undefined>((resolve, reject) => {
       const ws = new WebSocket(running.url.replace('/collab', '/elsewhere'));

@@ -8,6 +8,7 @@ import { Authentication } from './extensions/authentication';
 import { DEFAULT_INBOX_MAX_AGE_MS, InboxProjection } from './extensions/inbox-projection';
 import { Persistence } from './extensions/persistence';
 import { BoardProjection } from './extensions/board-projection';
+import { PresenceGuard } from './extensions/presence-guard';
 import { createConsoleLogger, type Logger } from './logger';
 
 /** The WebSocket path of the sync server on whichever HTTP server carries it. */
@@ -93,6 +94,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       new Authentication({ sql, logger }),
       new InboxProjection({ sql, logger, maxAgeMs: options.inboxMaxAgeMs ?? DEFAULT_INBOX_MAX_AGE_MS }),
       new BoardProjection({ sql, logger }),
+      new PresenceGuard({ logger }),
     ],
   });
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
