@@ -191,6 +191,8 @@ test('handoffs from the conversation and the deal room leave their bubbles in th
   await expect(page.getByTestId('deal-room-customer')).toHaveText('Jordan Tester');
   await expect(page.getByRole('switch', { name: /AI (on|off)/ })).toBeVisible();
   await page.getByRole('button', { name: 'Options', exact: true }).click();
+  // The store's sending assistant, from the assistant list.
+  await expect(page.getByRole('dialog', { name: 'Options' })).toContainText('Ava Reyes');
   await page.getByRole('dialog', { name: 'Options' }).getByRole('button', { name: 'Manual Handoff' }).click();
   await expect(notice(page, 'Successfully Updated')).toBeVisible();
   await expect(page.getByTestId('deal-room-message').filter({ hasText: 'Customer HANDOFF' }).last()).toContainText('needs a person: manual handoff');

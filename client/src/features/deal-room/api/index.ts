@@ -98,17 +98,18 @@ const interactionSchema = z.object({
   }),
 });
 
+/** The service division, whose assistant texts the customers (spec §7: the lookup fixes DIV004). */
+const SERVICE_DIVISION = 'DIV004';
+
 /** The /leadmanager deal room of a signed-in user: the conversation calls of spec §7. */
 export function signedInDealRoomSource(interactionId: number, user: { firstName: string; lastName: string; username: string }): DealRoomSource {
   let customer: { id: number; cellular: string | null; name: string } | null = null;
+  const loadInteraction = (signal: AbortSignal) =>
+    apiRequest('/api/future-service-interaction', { query: { 'future-service-interaction-id': interactionId }, schema: interactionSchema, signal });
   return {
     key: `user:${interactionId}`,
     loadHeader: async (signal) => {
-      const r = await apiRequest('/api/future-service-interaction', {
-        query: { 'future-service-interaction-id': interactionId },
-        schema: interactionSchema,
-        signal,
-      });
+      const r = await loadInteraction(signal);
       const name = fullName(r.customerMaster.firstName, r.customerMaster.lastName) || 'Customer';
       customer = { id: r.customerMaster.id, cellular: r.customerMaster.cellular ?? null, name };
       return {
@@ -124,6 +125,17 @@ export function signedInDealRoomSource(interactionId: number, user: { firstName:
         serviceType: asServiceType(r.serviceType),
         userName: fullName(user.firstName, user.lastName) || user.username,
       };
+    },
+    // The store's assistants; the one with initializerProcessEnabled is the sender.
+    loadAssistants: async (signal) => {
+      const r = await loadInteraction(signal);
+      if (!r.companyId) return [];
+      return apiRequest('/assistant/v2/getassistlist', {
+        query: { boc_id_pk: r.companyId, store_id_pk: r.storeMaster.id, divisionId: SERVICE_DIVISION },
+        schema: z.array(dealRoomAssistantSchema),
+        signal,
+        notify: false,
+      });
     },
     loadHistory: (signal) =>
       apiRequest('/api/svc-message-instance/conversation-history', {
