@@ -52,10 +52,53 @@ async function checkReferences(tx: Sql, r: BookingRequest, party: Party): Promis
   }
 }
 
+/** One appointment to write, its parties already checked. */
+export type BookingRow = {
+  storeId: number;
+  start: Date;
+  fid: number | null;
+  customerId: number;
+  serviceVehicleId: number | null;
+  opCodes: string[];
+  dealerCode?: string | undefined;
+  transportType?: TransportType | null | undefined;
+  advisorId?: number | null | undefined;
+  title?: string | undefined;
+  /** Who booked it; null for the assistant. */
+  createdBy: number | null;
+  manual?: boolean | undefined;
+};
+
+/**
+ * Writes a booking inside the caller's transaction, the one way every booking is written (staff,
+ * manual booking, the assistant): the slot's place is taken under its lock (`reserveSlot`), the
+ * appointment is inserted with its service packages and the conversation marked as having one.
+ * Throws CONFLICT 'This time is no longer available' when the slot is full.
+ */
+export async function writeBooking(tx: Sql, b: BookingRow, now = new Date()): Promise<number> {
+  const { end } = await reserveSlot(tx, b.storeId, b.start, now);
+  const packages = await tx<{ opCode: string; description: string }[]>`
+    select op_code, description from service_operation where op_code = any(${b.opCodes}::text[]) order by position`;
+  const [row] = await tx<{ id: number }[]>`
+    insert into appointment (store_id, future_service_interaction_id, customer_id, service_vehicle_id, appt_status,
+      dealer_code, start_date, end_date, transport_type, advisor_id, op_codes, service_packages, title, created_by)
+    values (${b.storeId}, ${b.fid}, ${b.customerId}, ${b.serviceVehicleId}, 'BOOKED',
+      ${b.dealerCode ?? (await storeCode(tx, b.storeId))}, ${b.start}, ${end}, ${b.transportType ?? null},
+      ${b.advisorId ?? null}, ${b.opCodes}, ${JSON.stringify(packages)}::jsonb,
+      ${b.title ?? (packages.map((p) => p.description).join(', ') || null)}, ${b.createdBy})
+    returning id`;
+  if (b.fid !== null) {
+    await tx`
+      update future_service_interaction set appointment_set = true, lead_stage = 'APPOINTMENT_SET',
+        manual_booking = manual_booking or ${b.manual ?? false}, updated_on = now()
+      where id = ${b.fid}`;
+  }
+  return row!.id;
+}
+
 /**
  * Books one slot of a store's service drive in one transaction: checks what the request names,
- * takes the place under the slot's lock (see `reserveSlot`), inserts the appointment and marks
- * the conversation as having one. Throws CONFLICT 'This time is no longer available' when full.
+ * then writes it (see `writeBooking`).
  */
 export async function bookAppointment(sql: Sql, user: SessionUser, r: BookingRequest, now = new Date()): Promise<Appointment> {
   const place = await assertStoreAccess(sql, user, r.storeId);
@@ -63,24 +106,15 @@ export async function bookAppointment(sql: Sql, user: SessionUser, r: BookingReq
     const tx = txn as unknown as Sql;
     const party = await partyOf(tx, r, place.bocId);
     await checkReferences(tx, r, party);
-    const { end } = await reserveSlot(tx, r.storeId, r.startTime, now);
-    const packages = await tx<{ opCode: string; description: string }[]>`
-      select op_code, description from service_operation where op_code = any(${r.opCodes}::text[]) order by position`;
-    const [row] = await tx<{ id: number }[]>`
-      insert into appointment (store_id, future_service_interaction_id, customer_id, service_vehicle_id, appt_status,
-        dealer_code, start_date, end_date, transport_type, advisor_id, op_codes, service_packages, title, created_by)
-      values (${r.storeId}, ${party.fid}, ${party.customerId}, ${party.serviceVehicleId}, 'BOOKED',
-        ${r.dealerCode ?? (await storeCode(tx, r.storeId))}, ${r.startTime}, ${end}, ${r.transportType ?? null},
-        ${r.advisorId ?? null}, ${r.opCodes}, ${JSON.stringify(packages)}::jsonb,
-        ${r.title ?? (packages.map((p) => p.description).join(', ') || null)}, ${user.userId})
-      returning id`;
-    if (party.fid !== null) {
-      await tx`
-        update future_service_interaction set appointment_set = true, lead_stage = 'APPOINTMENT_SET',
-          manual_booking = manual_booking or ${r.manual ?? false}, updated_on = now()
-        where id = ${party.fid}`;
-    }
-    return row!.id;
+    return writeBooking(
+      tx,
+      {
+        storeId: r.storeId, start: r.startTime, fid: party.fid, customerId: party.customerId, serviceVehicleId: party.serviceVehicleId,
+        opCodes: r.opCodes, dealerCode: r.dealerCode, transportType: r.transportType, advisorId: r.advisorId, title: r.title,
+        createdBy: user.userId, manual: r.manual,
+      },
+      now,
+    );
   });
   return (await findAppointment(sql, id))!;
 }

@@ -18,7 +18,7 @@ import type { OutboxWaker } from '../conversations/deps';
 import type { InboxNotifier } from '../conversations/notifier';
 import { recordOptOut } from '../conversations/opt-out';
 import { insertOutbound } from '../conversations/outbound';
-import { reserveSlot } from '../appointments/capacity';
+import { writeBooking } from '../appointments/book-appointment';
 import { customerLabel, loadContext, type DialogueStage, type LoopContext } from './context';
 import type { Plan, Step } from './decide';
 import type { Rephraser } from './llm';
@@ -371,28 +371,23 @@ function nextDialogue(step: Step, booked: boolean, current: DialogueStage): { st
 }
 
 /**
- * Books `start` for the conversation inside the caller's transaction: the slot's capacity is
- * taken under its lock (`reserveSlot`, the booking service's own check), then the appointment is
- * written as the booking service writes it, with no user behind it.
+ * Books `start` for the conversation inside the caller's transaction, through the booking
+ * service's own writer (the slot's capacity under its lock), with no user behind it. A loaner or
+ * pickup-and-delivery request the customer made gives the transport.
  */
 async function bookSlot(db: Sql, ctx: LoopContext, start: Date, now: Date): Promise<number> {
-  const { end } = await reserveSlot(db, ctx.storeId, start, now);
-  const opCodes = [OP_CODE_FOR[ctx.serviceType as ServiceType] ?? DEFAULT_OP_CODE];
-  const packages = await db<{ opCode: string; description: string }[]>`
-    select op_code, description from service_operation where op_code = any(${opCodes}::text[]) order by position`;
   const [requests] = await db<{ loaner: boolean; delivery: boolean }[]>`
     select bool_or(intent_type = 'REQ_LOANER') as loaner, bool_or(intent_type = 'REQ_PD') as delivery
     from mark where target = 'FUTURE_SERVICE_INTERACTION' and future_service_interaction_id = ${ctx.interactionId}`;
-  const transport = requests?.loaner ? 'LOANER' : requests?.delivery ? 'PICKUP_DELIVERY' : null;
-  const [row] = await db<{ id: number }[]>`
-    insert into appointment (store_id, future_service_interaction_id, customer_id, service_vehicle_id, appt_status, dealer_code,
-      start_date, end_date, transport_type, op_codes, service_packages, title)
-    values (${ctx.storeId}, ${ctx.interactionId}, ${ctx.customerId}, ${ctx.serviceVehicleId}, 'BOOKED', ${ctx.store.code},
-      ${start}, ${end}, ${transport}, ${opCodes}, ${JSON.stringify(packages)}::jsonb, ${packages.map((p) => p.description).join(', ') || null})
-    returning id`;
-  await db`update future_service_interaction set appointment_set = true, lead_stage = 'APPOINTMENT_SET', updated_on = now()
-    where id = ${ctx.interactionId}`;
-  return row!.id;
+  const transportType = requests?.loaner ? 'LOANER' : requests?.delivery ? 'PICKUP_DELIVERY' : null;
+  return writeBooking(
+    db,
+    {
+      storeId: ctx.storeId, start, fid: ctx.interactionId, customerId: ctx.customerId, serviceVehicleId: ctx.serviceVehicleId,
+      opCodes: [OP_CODE_FOR[ctx.serviceType as ServiceType] ?? DEFAULT_OP_CODE], dealerCode: ctx.store.code, transportType, createdBy: null,
+    },
+    now,
+  );
 }
 
 /** NEW_EVENT or APPOINTMENT_BOOKED with the record's insight, appointment flag and marks as they now are. */
