@@ -153,6 +153,17 @@ test('an office manager runs the AI switch and the Date Time Dialogue; an office
   await expect(dt).toHaveAttribute('data-dt-enabled', 'true');
   await page.keyboard.press('Escape');
 
+  // The inbound-appointment workflow: "Customer said no" asks the customer for another time.
+  const sent = thread(page).locator('[data-direction="SEND"]');
+  const before = await sent.count();
+  await page.getByRole('button', { name: 'Options', exact: true }).click();
+  await options.getByRole('combobox', { name: 'Workflow step' }).click();
+  await page.getByRole('option', { name: /^Customer said no: ask for another time/ }).click();
+  await options.getByRole('button', { name: 'Apply' }).click();
+  await expect(notice(page, 'Successfully Updated')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(sent).toHaveCount(before + 1);
+
   // The office user sees the conversation and the AI switch, but none of the options.
   const user = await staffPage(browser, 'office_user');
   await user.goto(`/leadmanager?fsi=${fsi}`);
