@@ -38,20 +38,15 @@ export type LoopContext = {
   dialogue: Dialogue;
 };
 
-type Row = {
+/** The interaction's own columns, read as the context names them. */
+type FlagColumns = Pick<
+  LoopContext,
+  | 'storeId' | 'enterpriseId' | 'customerId' | 'serviceVehicleId' | 'divisionId' | 'serviceType' | 'aiEnabled' | 'dtDialogEnabled'
+  | 'manualBooking' | 'appointmentSet' | 'isDtGotItsChance' | 'responseInsight'
+>;
+
+type Row = FlagColumns & {
   id: number;
-  storeId: number;
-  enterpriseId: number;
-  customerId: number;
-  serviceVehicleId: number | null;
-  divisionId: string;
-  serviceType: string;
-  aiEnabled: boolean;
-  dtDialogEnabled: boolean;
-  manualBooking: boolean;
-  appointmentSet: boolean;
-  isDtGotItsChance: boolean;
-  responseInsight: string | null;
   firstName: string;
   lastName: string;
   cellular: string | null;

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ConversationHeader } from './conversation-header';
 import { MessageThread } from './message-thread';
 import { LogModeContext, type LogModeHandlers } from './log-mode-context';
+import { useConfirmedAction } from '../../../components/use-confirmed-action';
 
 // The date and time pickers are only needed by super users setting a response time: they load on demand.
 const ResponseTimeDialog = lazy(() => import('./response-time-dialog').then((m) => ({ default: m.ResponseTimeDialog })));
@@ -48,7 +49,6 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
   const conversation = useConversation(interactionId, liveKey);
   const { interaction, messages, patchMessages, patchInteraction, reload } = conversation;
   const roles: readonly Role[] = user.roles;
-  const [archiving, setArchiving] = useState<{ id: number; loading: boolean } | null>(null);
   const [responseTimeFor, setResponseTimeFor] = useState<number | null>(null);
   const [dialog, setDialog] = useState<MessageDialog | null>(null);
   const [loggedReplies, setLoggedReplies] = useState<ReadonlyMap<number, string>>(() => new Map());
@@ -64,6 +64,10 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
     (id: number, change: Partial<ThreadMessage>) => patchMessages((list) => list.map((m) => (m.id === id ? { ...m, ...change } : m))),
     [patchMessages],
   );
+
+  // Archive after the confirmation; the message turns grey here at once (spec §4).
+  const archiving = useConfirmedAction(archiveMessage, { onDone: (id: number) => patchMessage(id, { archived: true }) });
+  const askArchive = archiving.ask;
 
   // Log mode: the message is put in log mode and what the assistant would reply is shown under it.
   const startLogMode = useCallback(
@@ -100,7 +104,7 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
     (option: MessageOption, message: ThreadMessage) => {
       switch (option) {
         case 'ARCHIVE':
-          setArchiving({ id: message.id, loading: false });
+          askArchive(message.id);
           break;
         case 'SET_RESPONSE_TIME':
           setResponseTimeFor(message.id);
@@ -112,7 +116,7 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
           setDialog({ kind: option, message });
       }
     },
-    [startLogMode],
+    [startLogMode, askArchive],
   );
 
   // The server has a message from the outbox: it joins the thread at once, and the reload that
@@ -125,19 +129,6 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
 
   const onRetry = useCallback((m: QueuedMessage) => void offline.retry(m.clientMessageId), [offline]);
   const onDiscard = useCallback((m: QueuedMessage) => void offline.discard(m.clientMessageId), [offline]);
-
-  const archive = async () => {
-    if (!archiving) return;
-    setArchiving({ ...archiving, loading: true });
-    try {
-      const result = await archiveMessage(archiving.id);
-      patchMessages((list) => list.map((m) => (m.id === archiving.id ? { ...m, archived: true } : m)));
-      notify({ severity: 'success', message: result.message });
-      setArchiving(null);
-    } catch {
-      setArchiving((current) => (current ? { ...current, loading: false } : current));
-    }
-  };
 
   if (conversation.failed) return <Alert severity="warning" sx={{ m: 2 }}>This conversation could not be loaded.</Alert>;
   if (!interaction || !messages) return <PageSpinner label="Loading conversation" />;
@@ -193,13 +184,13 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
         onTypingChange={setTyping}
       />
       <ConfirmDialog
-        open={archiving !== null}
+        open={archiving.target !== null}
         header="Confirmation"
         message="Are you sure want to archive this message?"
         confirmText="Yes"
-        loading={archiving?.loading ?? false}
-        onConfirm={() => void archive()}
-        onCancel={() => setArchiving(null)}
+        loading={archiving.loading}
+        onConfirm={() => void archiving.confirm()}
+        onCancel={archiving.cancel}
       />
       {dialog?.kind === 'SHOW_INTENTS' ? (
         <ShowIntentsDialog interactionId={interactionId} messageId={dialog.message.id} timeZone={timeZone} onClose={() => setDialog(null)} />

@@ -19,8 +19,9 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { addMailingListDetail, deleteMailingListDetail, getMailingListDetails } from '../api';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { mailingListFailure } from './failure';
+import { useConfirmedAction } from '../../../components/use-confirmed-action';
 
 const EMPTY = { name: '', email: '', phone: '' };
 
@@ -31,7 +32,6 @@ export function MailingListDetailsPanel({ tenantId, listId, backPath }: { tenant
   const [form, setForm] = useState(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [removing, setRemoving] = useState<{ detail: MailingListDetail; loading: boolean } | null>(null);
 
   const add = async (e: FormEvent) => {
     e.preventDefault();
@@ -55,18 +55,10 @@ export function MailingListDetailsPanel({ tenantId, listId, backPath }: { tenant
     }
   };
 
-  const remove = async () => {
-    if (!removing) return;
-    setRemoving({ ...removing, loading: true });
-    try {
-      notify({ severity: 'success', message: (await deleteMailingListDetail(tenantId, removing.detail.mailingListDetailsId)).message });
-      setRemoving(null);
-      setVersion((v) => v + 1);
-    } catch (error) {
-      notify({ severity: 'warning', message: mailingListFailure(error) });
-      setRemoving((r) => (r ? { ...r, loading: false } : r));
-    }
-  };
+  const removing = useConfirmedAction((detail: MailingListDetail) => deleteMailingListDetail(tenantId, detail.mailingListDetailsId), {
+    onDone: () => setVersion((v) => v + 1),
+    onError: (error) => notify({ severity: 'warning', message: mailingListFailure(error) }),
+  });
 
   if (details.error && !details.data) {
     return (
@@ -133,7 +125,7 @@ export function MailingListDetailsPanel({ tenantId, listId, backPath }: { tenant
                   <TableCell>{d.email ?? '—'}</TableCell>
                   <TableCell>{d.phone ? formatPhoneDisplay(d.phone) : '—'}</TableCell>
                   <TableCell align="right">
-                    <IconButton size="small" aria-label={`Remove ${d.name ?? d.email ?? d.phone ?? 'contact'}`} onClick={() => setRemoving({ detail: d, loading: false })}>
+                    <IconButton size="small" aria-label={`Remove ${d.name ?? d.email ?? d.phone ?? 'contact'}`} onClick={() => removing.ask(d)}>
                       <DeleteOutlineIcon fontSize="small" />
                     </IconButton>
                   </TableCell>
@@ -143,7 +135,17 @@ export function MailingListDetailsPanel({ tenantId, listId, backPath }: { tenant
           </TableBody>
         </Table>
       </Paper>
-      <ConfirmDelete open={removing !== null} message={MAILING_LIST_TEXT.deleteMemberConfirm} loading={removing?.loading ?? false} onYes={() => void remove()} onNo={() => setRemoving(null)} />
+      <ConfirmDialog
+        open={removing.target !== null}
+        header="Confirmation"
+        message={MAILING_LIST_TEXT.deleteMemberConfirm}
+        confirmText="Yes"
+        cancelText="No"
+        confirmColor="error"
+        loading={removing.loading}
+        onConfirm={() => void removing.confirm()}
+        onCancel={removing.cancel}
+      />
     </Stack>
   );
 }

@@ -19,8 +19,9 @@ import { formatInTimeZone } from '../../../lib/dates';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { createMailingList, deleteMailingList, getMailingLists } from '../api';
-import { ConfirmDelete } from './confirm-delete';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { mailingListFailure } from './failure';
+import { useConfirmedAction } from '../../../components/use-confirmed-action';
 
 /** /mailinglist: a store's lists, a new list (code LIST-…), and deleting one after a confirmation. */
 export function MailingListsPanel({ tenantId, detailsPath, timeZone }: { tenantId: number; detailsPath: string; timeZone: string }) {
@@ -29,7 +30,6 @@ export function MailingListsPanel({ tenantId, detailsPath, timeZone }: { tenantI
   const [code, setCode] = useState(MAILING_LIST_CODE_PREFIX);
   const [problem, setProblem] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const [deleting, setDeleting] = useState<{ list: MailingList; loading: boolean } | null>(null);
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
@@ -47,18 +47,10 @@ export function MailingListsPanel({ tenantId, detailsPath, timeZone }: { tenantI
     }
   };
 
-  const remove = async () => {
-    if (!deleting) return;
-    setDeleting({ ...deleting, loading: true });
-    try {
-      notify({ severity: 'success', message: (await deleteMailingList(tenantId, deleting.list.mailingListMasterId)).message });
-      setDeleting(null);
-      setVersion((v) => v + 1);
-    } catch (error) {
-      notify({ severity: 'warning', message: mailingListFailure(error) });
-      setDeleting((d) => (d ? { ...d, loading: false } : d));
-    }
-  };
+  const deleting = useConfirmedAction((list: MailingList) => deleteMailingList(tenantId, list.mailingListMasterId), {
+    onDone: () => setVersion((v) => v + 1),
+    onError: (error) => notify({ severity: 'warning', message: mailingListFailure(error) }),
+  });
 
   return (
     <Stack spacing={2}>
@@ -122,7 +114,7 @@ export function MailingListsPanel({ tenantId, detailsPath, timeZone }: { tenantI
                     {list.createdBy ? ` · ${list.createdBy}` : ''}
                   </TableCell>
                   <TableCell align="right">
-                    <IconButton size="small" aria-label={`Delete ${list.code}`} onClick={() => setDeleting({ list, loading: false })}>
+                    <IconButton size="small" aria-label={`Delete ${list.code}`} onClick={() => deleting.ask(list)}>
                       <DeleteOutlineIcon fontSize="small" />
                     </IconButton>
                   </TableCell>
@@ -132,7 +124,17 @@ export function MailingListsPanel({ tenantId, detailsPath, timeZone }: { tenantI
           </TableBody>
         </Table>
       </Paper>
-      <ConfirmDelete open={deleting !== null} message={MAILING_LIST_TEXT.deleteListConfirm} loading={deleting?.loading ?? false} onYes={() => void remove()} onNo={() => setDeleting(null)} />
+      <ConfirmDialog
+        open={deleting.target !== null}
+        header="Confirmation"
+        message={MAILING_LIST_TEXT.deleteListConfirm}
+        confirmText="Yes"
+        cancelText="No"
+        confirmColor="error"
+        loading={deleting.loading}
+        onConfirm={() => void deleting.confirm()}
+        onCancel={deleting.cancel}
+      />
     </Stack>
   );
 }

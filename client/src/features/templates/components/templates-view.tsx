@@ -14,6 +14,7 @@ import type { TemplateRow, TemplateServiceType, TemplateSource } from '../api';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { TemplateEditorDialog, type EditorTarget } from './template-editor-dialog';
 import { TemplatesTable } from './templates-table';
+import { useConfirmedAction } from '../../../components/use-confirmed-action';
 
 /** What Add Me does where the view is shown (insert into a message, or copy to my templates). */
 export type AddMeAction = {
@@ -48,7 +49,6 @@ export function TemplatesView({ source, serviceType, defaultServiceType, mergeVa
   const [tab, setTab] = useState<TemplateTab>(DEFAULT_TEMPLATE_TAB);
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<EditorTarget | null>(null);
-  const [deleting, setDeleting] = useState<{ row: TemplateRow; loading: boolean } | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
   const keyOf = (which: TemplateTab) => `${source.key}:${which}:${serviceType}:${version}`;
   const personal = useRemoteData(keyOf('Personal'), (signal) => source.listPersonal(serviceType, signal));
@@ -80,19 +80,10 @@ export function TemplatesView({ source, serviceType, defaultServiceType, mergeVa
     }
   };
 
-  const remove = async () => {
-    if (!deleting || !source.remove) return;
-    setDeleting({ ...deleting, loading: true });
-    try {
-      const result = await source.remove(deleting.row.id);
-      notify({ severity: 'success', message: result.message });
-      setDeleting(null);
-      setVersion((v) => v + 1);
-    } catch (error) {
-      warn(error);
-      setDeleting((d) => (d ? { ...d, loading: false } : d));
-    }
-  };
+  const deleting = useConfirmedAction((row: TemplateRow) => source.remove!(row.id), {
+    onDone: () => setVersion((v) => v + 1),
+    onError: warn,
+  });
 
   const runAddMe = async (row: TemplateRow) => {
     setBusyId(row.id);
@@ -138,7 +129,7 @@ export function TemplatesView({ source, serviceType, defaultServiceType, mergeVa
         editable={editable}
         addMe={{ enabled: (r) => addMe.enabled(r, tab), hint: (r) => addMe.hint(r, tab), run: (r) => void runAddMe(r), busyId }}
         onEdit={(row) => setEditing({ kind: row.kind === 'PERSONAL' ? 'PERSONAL' : 'GROUP', template: row })}
-        onDelete={(row) => setDeleting({ row, loading: false })}
+        onDelete={deleting.ask}
       />
       <TemplateEditorDialog
         target={editing}
@@ -149,15 +140,15 @@ export function TemplatesView({ source, serviceType, defaultServiceType, mergeVa
         onClose={() => setEditing(null)}
       />
       <ConfirmDialog
-        open={deleting !== null}
+        open={deleting.target !== null}
         header="Confirmation"
         message={TEMPLATE_TEXT.deleteConfirm}
         confirmText="Yes"
         cancelText="No"
         confirmColor="error"
-        loading={deleting?.loading ?? false}
-        onConfirm={() => void remove()}
-        onCancel={() => setDeleting(null)}
+        loading={deleting.loading}
+        onConfirm={() => void deleting.confirm()}
+        onCancel={deleting.cancel}
       />
     </Box>
   );
