@@ -8,6 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import HelpOutlineIcon from '@mui/icons-material/HelpOutlined';
+import type { ConfirmedAction } from './use-confirmed-action';
 
 type ConfirmDialogProps = {
   open: boolean;
@@ -62,5 +63,25 @@ export function ConfirmDialog({
         </Button>
       </DialogActions>
     </Dialog>
+  );
+}
+
+/**
+ * The confirm dialog of a {@link useConfirmedAction}: header 'Confirmation' and a 'Yes' button;
+ * deletions ask 'Yes' or 'No' with the Yes in red.
+ */
+export function ConfirmActionDialog<T>({ action, message, deletion = false }: { action: ConfirmedAction<T>; message: string; deletion?: boolean }) {
+  return (
+    <ConfirmDialog
+      open={action.target !== null}
+      header="Confirmation"
+      message={message}
+      confirmText="Yes"
+      cancelText={deletion ? 'No' : 'Cancel'}
+      confirmColor={deletion ? 'error' : 'success'}
+      loading={action.loading}
+      onConfirm={() => void action.confirm()}
+      onCancel={action.cancel}
+    />
   );
 }

@@ -11,7 +11,7 @@ import { sendBody } from '../compose-body';
 import { useConversation } from '../hooks/use-conversation';
 import { useAcceptedMessages, useConversationOffline, useQueuedMessages, type QueuedMessage } from '../offline-port';
 import { Composer } from './composer';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionDialog } from '../../../components/confirm-dialog';
 import { ConversationHeader } from './conversation-header';
 import { MessageThread } from './message-thread';
 import { LogModeContext, type LogModeHandlers } from './log-mode-context';
@@ -183,15 +183,7 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
         othersTyping={here.typing}
         onTypingChange={setTyping}
       />
-      <ConfirmDialog
-        open={archiving.target !== null}
-        header="Confirmation"
-        message="Are you sure want to archive this message?"
-        confirmText="Yes"
-        loading={archiving.loading}
-        onConfirm={() => void archiving.confirm()}
-        onCancel={archiving.cancel}
-      />
+      <ConfirmActionDialog action={archiving} message="Are you sure want to archive this message?" />
       {dialog?.kind === 'SHOW_INTENTS' ? (
         <ShowIntentsDialog interactionId={interactionId} messageId={dialog.message.id} timeZone={timeZone} onClose={() => setDialog(null)} />
       ) : null}

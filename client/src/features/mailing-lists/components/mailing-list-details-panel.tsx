@@ -19,7 +19,7 @@ import { PageSpinner } from '../../../components/page-spinner';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { addMailingListDetail, deleteMailingListDetail, getMailingListDetails } from '../api';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionDialog } from '../../../components/confirm-dialog';
 import { mailingListFailure } from './failure';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
 
@@ -135,17 +135,7 @@ export function MailingListDetailsPanel({ tenantId, listId, backPath }: { tenant
           </TableBody>
         </Table>
       </Paper>
-      <ConfirmDialog
-        open={removing.target !== null}
-        header="Confirmation"
-        message={MAILING_LIST_TEXT.deleteMemberConfirm}
-        confirmText="Yes"
-        cancelText="No"
-        confirmColor="error"
-        loading={removing.loading}
-        onConfirm={() => void removing.confirm()}
-        onCancel={removing.cancel}
-      />
+      <ConfirmActionDialog action={removing} message={MAILING_LIST_TEXT.deleteMemberConfirm} deletion />
     </Stack>
   );
 }

@@ -19,7 +19,7 @@ import { formatInTimeZone } from '../../../lib/dates';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { createMailingList, deleteMailingList, getMailingLists } from '../api';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionDialog } from '../../../components/confirm-dialog';
 import { mailingListFailure } from './failure';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
 
@@ -124,17 +124,7 @@ export function MailingListsPanel({ tenantId, detailsPath, timeZone }: { tenantI
           </TableBody>
         </Table>
       </Paper>
-      <ConfirmDialog
-        open={deleting.target !== null}
-        header="Confirmation"
-        message={MAILING_LIST_TEXT.deleteListConfirm}
-        confirmText="Yes"
-        cancelText="No"
-        confirmColor="error"
-        loading={deleting.loading}
-        onConfirm={() => void deleting.confirm()}
-        onCancel={deleting.cancel}
-      />
+      <ConfirmActionDialog action={deleting} message={MAILING_LIST_TEXT.deleteListConfirm} deletion />
     </Stack>
   );
 }

@@ -11,7 +11,7 @@ import { listFailureMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import type { TemplateRow, TemplateServiceType, TemplateSource } from '../api';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { ConfirmActionDialog } from '../../../components/confirm-dialog';
 import { TemplateEditorDialog, type EditorTarget } from './template-editor-dialog';
 import { TemplatesTable } from './templates-table';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
@@ -139,17 +139,7 @@ export function TemplatesView({ source, serviceType, defaultServiceType, mergeVa
         onSave={save}
         onClose={() => setEditing(null)}
       />
-      <ConfirmDialog
-        open={deleting.target !== null}
-        header="Confirmation"
-        message={TEMPLATE_TEXT.deleteConfirm}
-        confirmText="Yes"
-        cancelText="No"
-        confirmColor="error"
-        loading={deleting.loading}
-        onConfirm={() => void deleting.confirm()}
-        onCancel={deleting.cancel}
-      />
+      <ConfirmActionDialog action={deleting} message={TEMPLATE_TEXT.deleteConfirm} deletion />
     </Box>
   );
 }
