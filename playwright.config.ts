@@ -40,6 +40,9 @@ export default defineConfig({
       // Quiet hours are tested with fixed clocks in unit tests; flows here must not depend on the
       // hour the suite happens to run at.
       QUIET_HOURS: 'false',
+      // The simulated dealer system moves repair orders on its own every few seconds; a board test
+      // watching one card must not race it. Its moves are covered by the dealer-feed integration tests.
+      DEALER_FEED_INTERVAL_MS: '0',
     },
   },
 });
