@@ -6,9 +6,7 @@ import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
 import dayjs from 'dayjs';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { DayPicker } from '../../../components/day-picker';
 import { APPOINTMENT_MESSAGES, isoToSearchDate, type Appointment, type AppointmentStatus, type Store } from '@drivebay/shared';
 import { PageSpinner } from '../../../components/page-spinner';
 import { listFailureMessage, notifyListFailure } from '../../../lib/api-client';
@@ -67,17 +65,7 @@ export function StoreAppointments({ store }: { store: Store }) {
         <IconButton aria-label="Previous day" onClick={() => setDay((d) => dayjs(d).subtract(1, 'day').format('YYYY-MM-DD'))}>
           <ChevronLeftIcon />
         </IconButton>
-        <LocalizationProvider dateAdapter={AdapterDayjs}>
-          <DatePicker
-            label="Day"
-            value={dayjs(day)}
-            format="MM/DD/YYYY"
-            onChange={(value) => {
-              if (value?.isValid()) setDay(value.format('YYYY-MM-DD'));
-            }}
-            slotProps={{ textField: { size: 'small' } }}
-          />
-        </LocalizationProvider>
+        <DayPicker value={day} onChange={setDay} />
         <IconButton aria-label="Next day" onClick={() => setDay((d) => dayjs(d).add(1, 'day').format('YYYY-MM-DD'))}>
           <ChevronRightIcon />
         </IconButton>

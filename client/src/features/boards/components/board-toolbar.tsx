@@ -5,10 +5,7 @@ import TextField from '@mui/material/TextField';
 import CloudDoneOutlinedIcon from '@mui/icons-material/CloudDoneOutlined';
 import CloudOffOutlinedIcon from '@mui/icons-material/CloudOffOutlined';
 import SyncIcon from '@mui/icons-material/Sync';
-import dayjs from 'dayjs';
-import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
-import { DatePicker } from '@mui/x-date-pickers/DatePicker';
-import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { DayPicker } from '../../../components/day-picker';
 import { ALL_ADVISORS, type ServiceAdvisor } from '@drivebay/shared';
 import type { BoardStatus } from '../collab/board-connection';
 
@@ -50,17 +47,7 @@ export function BoardToolbar({ advisors, advisorNo, onAdvisor, day, onDay, statu
           </MenuItem>
         ))}
       </TextField>
-      <LocalizationProvider dateAdapter={AdapterDayjs}>
-        <DatePicker
-          label="Day"
-          value={dayjs(day)}
-          format="MM/DD/YYYY"
-          onChange={(value) => {
-            if (value?.isValid()) onDay(value.format('YYYY-MM-DD'));
-          }}
-          slotProps={{ textField: { size: 'small' } }}
-        />
-      </LocalizationProvider>
+      <DayPicker value={day} onChange={onDay} />
       <Chip icon={s.icon} label={s.label} color={s.color} variant="outlined" data-testid="board-status" sx={{ alignSelf: { xs: 'flex-start', sm: 'center' } }} />
     </Stack>
   );
