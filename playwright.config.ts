@@ -41,7 +41,7 @@ export default defineConfig({
       // hour the suite happens to run at.
       QUIET_HOURS: 'false',
       // The simulated dealer system moves repair orders on its own every few seconds; a board test
-      // watching one card must not race it. Its moves are covered by the dealer-feed integration tests.
+      // watching one card must not race it. Its moves are covered by the boards integration tests.
       DEALER_FEED_INTERVAL_MS: '0',
     },
   },

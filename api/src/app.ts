@@ -15,7 +15,7 @@ import { requestLog } from './middleware/request-log';
 import { appointmentRoutes } from './routes/appointments';
 import { assistantRoutes } from './routes/assistant';
 import { assistantControlRoutes } from './routes/assistant-controls';
-import { dealerFeedRoutes } from './routes/dealer-feed';
+import { boardRoutes } from './routes/boards';
 import { conversationRoutes } from './routes/conversations';
 import { draftRoutes } from './routes/drafts';
 import { simulatorRoutes } from './routes/simulator';
@@ -104,7 +104,7 @@ export function createApp({ sql, logger, clientDir, conversations, linkSecret, n
   app.route('/', templateRoutes);
   app.route('/', mailingListRoutes);
   app.route('/', landingRoutes({ notifier, publicUrl: conversations?.publicUrl, linkSecret }));
-  app.route('/', dealerFeedRoutes);
+  app.route('/', boardRoutes);
   app.route('/', appointmentRoutes({ notifier }));
   app.route('/', draftRoutes);
   if (conversations) {

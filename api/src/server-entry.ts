@@ -4,6 +4,6 @@ export { createLogger, type Logger } from './lib/logger';
 export { bootDatabase, welcomeText } from './boot';
 export { createApp, type App } from './app';
 export { startConversationCore } from './services/conversations/core';
-export { startDealerFeedSimulator, DEFAULT_FEED_INTERVAL_MS, type DealerFeedSimulator } from './services/dealer-feed/simulator';
+export { startDealerFeedSimulator, DEFAULT_FEED_INTERVAL_MS, type DealerFeedSimulator } from './services/boards/simulator';
 export { startAssistantLoop, type RunningAssistantLoop } from './services/assistant-loop';
 export { startHttpServer, type RunningServer, type UpgradeHandler } from './server';

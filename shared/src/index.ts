@@ -12,5 +12,8 @@ export * from './time/zoned-time';
 export * from './domains/boards';
 export * from './domains/appointments';
 export * from './domains/lead-forms';
+export * from './domains/landing';
+export * from './domains/deal-room';
+export * from './domains/sales-appointments';
 export * from './domains/templates';
 export * from './domains/mailing-lists';

@@ -9,7 +9,7 @@ import {
 } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import type { SessionUser } from '../auth/sessions';
-import { assertStoreInBoc } from '../dealer-feed/swimlane';
+import { assertStoreInBoc } from '../boards/swimlane';
 import { assertStoreAccess } from '../org/scope';
 import { queryAppointments } from './query-appointments';
 

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LEAD_MESSAGE, LEAD_FORM_PATHS } from './constants';
 import { checkLeadForm, isLeadSubmissionHost, leadFormOfPath, leadMessage } from './rules';
 import { leadSubmissionSchema } from './schemas';
-import { callInviteKind } from './public-pages';
-import { formatTwelveHourTime, matchesLeadSearch, parseTwelveHourTime } from './sales-appointment';
 
 describe('checkLeadForm', () => {
   it('requires both names and the phone, with the form’s messages', () => {
@@ -57,32 +55,5 @@ describe('lead form addresses and messages', () => {
     expect(isLeadSubmissionHost('lead-submission')).toBe(false);
     expect(isLeadSubmissionHost('my-lead-submission.example')).toBe(false);
     expect(isLeadSubmissionHost('app.drivebay.example')).toBe(false);
-  });
-});
-
-describe('callInviteKind', () => {
-  it('lists notifications by their notification type before their channel, and leaves notes out', () => {
-    expect(callInviteKind({ messageType: 'EMAIL', notificationType: 'INTERNAL_NOTIFICATION_GM' })).toBe('INTERNAL_NOTIFICATION');
-    expect(callInviteKind({ messageType: 'EMAIL', notificationType: 'MESSAGE_TO_CUSTOMER' })).toBe('EMAIL');
-    expect(callInviteKind({ messageType: 'INTERNAL', notificationType: 'CALL' })).toBe('CALL');
-    expect(callInviteKind({ messageType: 'CALENDAR_INVITE', notificationType: null })).toBe('SCHEDULED_APPOINTMENT');
-    expect(callInviteKind({ messageType: 'INTERNAL', notificationType: 'USER_INVITE' })).toBe('USER_INVITE');
-    expect(callInviteKind({ messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES' })).toBeNull();
-  });
-});
-
-describe('sales appointment rules', () => {
-  it('reads and writes 12-hour times', () => {
-    expect(parseTwelveHourTime('1:30 pm')).toEqual({ hour: 13, minute: 30 });
-    expect(parseTwelveHourTime('12:05 AM')).toEqual({ hour: 0, minute: 5 });
-    expect(parseTwelveHourTime('12:00 pm')).toEqual({ hour: 12, minute: 0 });
-    expect(parseTwelveHourTime('13:00 pm')).toBeNull();
-    expect(formatTwelveHourTime(13, 30)).toBe('1:30 pm');
-    expect(formatTwelveHourTime(0, 0)).toBe('12:00 am');
-  });
-  it('matches first name, last name or "first last", ignoring case', () => {
-    const lead = { firstName: 'Maria', lastName: 'Lopez' };
-    for (const q of ['', 'mar', 'LOP', 'maria lo', '  ']) expect(matchesLeadSearch(lead, q)).toBe(true);
-    for (const q of ['lopez maria', 'x']) expect(matchesLeadSearch(lead, q)).toBe(false);
   });
 });

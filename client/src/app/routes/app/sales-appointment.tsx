@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DIVISIONS, PATHS } from '@drivebay/shared';
 import { PageHeader } from '../../../components/page-header';
-import { SalesAppointmentForm } from '../../../features/sales-appointment';
+import { SalesAppointmentForm } from '../../../features/sales-appointments';
 import { useLayoutContext } from './layout-context';
 
 /** /sales/appointment: an appointment with a lead of the selected store. */

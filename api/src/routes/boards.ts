@@ -23,7 +23,7 @@ import {
   ordersOpenedBetween,
   serviceOrderDetail,
   assertStoreInBoc,
-} from '../services/dealer-feed/swimlane';
+} from '../services/boards/swimlane';
 import type { AppEnv } from '../types';
 import { requireUser } from '../middleware/auth';
 import { bearer, errorResponses, idParam, json } from './common';
@@ -143,7 +143,7 @@ const detailRoute = createRoute({
   responses: { 200: json(serviceOrderDetailSchema), ...errorResponses },
 });
 
-export const dealerFeedRoutes = new OpenAPIHono<AppEnv>()
+export const boardRoutes = new OpenAPIHono<AppEnv>()
   .openapi(advisorsRoute, async (c) => {
     const { bocId, storeId } = c.req.valid('param');
     await assertStoreInBoc(c.var.sql, c.var.user, bocId, storeId);

@@ -10,9 +10,9 @@ import {
   serviceOrderSchema,
   storeSchema,
 } from '@drivebay/shared';
-import { startDealerFeedSimulator } from '../services/dealer-feed/simulator';
+import { startDealerFeedSimulator } from '../services/boards/simulator';
 import { startHarness, type Harness } from '../testing/app-harness';
-import { dealerFeedRoutes } from './dealer-feed';
+import { boardRoutes } from './boards';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
@@ -36,7 +36,7 @@ async function today(storeId: number): Promise<string> {
 
 beforeAll(async () => {
   h = await startHarness();
-  h.app.route('/', dealerFeedRoutes);
+  h.app.route('/', boardRoutes);
   for (const u of ['office_manager', 'division_manager', 'super_admin']) tokens[u] = await h.login(u);
   // Closed orders of the demo close a few hours after they open; put them firmly inside today.
   await h.db.sql`

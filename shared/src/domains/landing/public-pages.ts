@@ -1,10 +1,10 @@
 /**
- * The public pages' calls: deal room, call invite, meeting, e-mail auto-response, appointment
+ * The public pages' calls: the signed links, call invite, meeting, e-mail auto-response, appointment
  * confirmation and feedback. None of them needs a login; each needs a signed link that names one
  * interaction (and the person it was made for), so it reveals nothing beyond that interaction.
  */
 import { z } from 'zod';
-import { SERVICE_TYPES, type MessageType, type NotificationType } from '../../codes';
+import { type MessageType, type NotificationType } from '../../codes';
 
 const id = z.number().int().positive();
 const idParam = z.coerce.number().int().positive();
@@ -68,47 +68,6 @@ export const signedLinkQuerySchema = z.object({
   token,
 });
 export type SignedLinkQuery = z.infer<typeof signedLinkQuerySchema>;
-
-/** `GET /servicedealroom/future-service-interaction`: the interaction as the deal room shows it. */
-export const dealRoomInteractionSchema = z.object({
-  id,
-  serviceType: z.enum(SERVICE_TYPES),
-  divisionId: z.string(),
-  aiEnabled: z.boolean(),
-  convClosed: z.boolean(),
-  customerMaster: z.object({
-    id,
-    firstName: z.string(),
-    lastName: z.string(),
-    cellular: z.string().nullable(),
-    email: z.string().nullable(),
-    blockSms: z.boolean(),
-  }),
-  storeMaster: z.object({ id, storeName: z.string(), officeTimeZone: z.string(), timezoneDisplay: z.string() }),
-  serviceVehicle: z.object({ make: z.string(), model: z.string(), year: z.number().int(), vin: z.string() }).nullable(),
-  /** The staff user the link was made for: the deal room acts as them. */
-  user: z.object({ userMasterId: id, firstName: z.string(), lastName: z.string() }),
-  linkExpiresAt: z.string(),
-});
-export type DealRoomInteraction = z.infer<typeof dealRoomInteractionSchema>;
-
-/** `GET /servicedealroom/assistantList`: the store's assistants; the initializer is the sender. */
-export const dealRoomAssistantSchema = z.object({
-  id,
-  agentFirstName: z.string(),
-  agentLastName: z.string(),
-  agentPhoneNumber: z.string().nullable(),
-  divisionId: z.string(),
-  initializerProcessEnabled: z.boolean(),
-});
-export type DealRoomAssistant = z.infer<typeof dealRoomAssistantSchema>;
-
-/** `POST /servicedealroom/send-message`: a text to the customer, once per clientMessageId. */
-export const dealRoomSendSchema = z.object({
-  content: z.string().max(100_000),
-  clientMessageId: z.uuid().optional(),
-});
-export type DealRoomSend = z.infer<typeof dealRoomSendSchema>;
 
 /** The kinds of history item the call-invite page lists (spec §2). */
 export const CALL_INVITE_ITEM_KINDS = [
