@@ -2,6 +2,7 @@
 // server on /collab and the built client, on PGlite under DATA_DIR unless DATABASE_URL is set.
 import {
   bootDatabase,
+  compileProxyTrust,
   createApp,
   createLogger,
   loadEnv,
@@ -34,6 +35,7 @@ const app = createApp({
   clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined,
   conversations: conversations.deps,
   linkSecret: env.LINK_SECRET,
+  proxyTrust: compileProxyTrust(env.TRUSTED_PROXIES),
 });
 // The simulated dealer system opens, advances and closes repair orders, so the demo board moves.
 const feed =

@@ -12,6 +12,8 @@ import type { Sql } from './db/database';
 import type { Logger } from './lib/logger';
 import { notFound, onError, validationError } from './middleware/errors';
 import { requestLog } from './middleware/request-log';
+import { cleanInput } from './middleware/clean-input';
+import { clientAddress, TRUST_NO_PROXY, type ProxyTrust } from './middleware/client-address';
 import { appointmentRoutes } from './routes/appointments';
 import { assistantRoutes } from './routes/assistant';
 import { assistantControlRoutes } from './routes/assistant-controls';
@@ -19,7 +21,7 @@ import { boardRoutes } from './routes/boards';
 import { conversationRoutes } from './routes/conversations';
 import { draftRoutes } from './routes/drafts';
 import { simulatorRoutes } from './routes/simulator';
-import { webhookRoutes } from './routes/webhooks';
+import { WEBHOOK_PREFIX, webhookRoutes } from './routes/webhooks';
 import type { ConversationDeps } from './services/conversations/deps';
 import type { InboxNotifier } from './services/conversations/notifier';
 import { authRoutes } from './routes/auth';
@@ -47,6 +49,8 @@ export type AppOptions = {
   notifier?: InboxNotifier | undefined;
   /** LINK_SECRET: signs the public pages' links; when absent one is kept in the database. */
   linkSecret?: string | undefined;
+  /** Which peers may name the client in X-Forwarded-For (TRUSTED_PROXIES); nobody by default. */
+  proxyTrust?: ProxyTrust | undefined;
 };
 
 /** Paths that belong to the server; everything else under GET is the client app. */
@@ -57,7 +61,7 @@ const isServerPath = (path: string) => SERVER_PREFIXES.some((p) => path.startsWi
 /** Files a browser must re-check on every load, so a new version (and its worker) is found. */
 const NO_CACHE_FILES = new Set(['/sw.js', '/index.html', '/manifest.webmanifest']);
 
-export function createApp({ sql, logger, clientDir, conversations, linkSecret, notifier = conversations?.notifier }: AppOptions) {
+export function createApp({ sql, logger, clientDir, conversations, linkSecret, proxyTrust = TRUST_NO_PROXY, notifier = conversations?.notifier }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error, result.target === 'json' ? 'body' : result.target);
@@ -70,17 +74,22 @@ export function createApp({ sql, logger, clientDir, conversations, linkSecret, n
     c.set('logger', logger);
     await next();
   });
+  app.use('*', clientAddress(proxyTrust));
   app.use('*', requestLog);
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
   app.use(
     '*',
     bodyLimit({
       maxSize: 1024 * 1024,
-      onError: () => {
-        throw new AppError('VALIDATION_FAILED', 'The request body is larger than 1 MB', [{ field: 'body', message: 'too large' }]);
+      onError: (c) => {
+        // The unread rest of the body would be taken for the next request on this connection:
+        // close it after the answer so the client opens a fresh one.
+        c.header('Connection', 'close');
+        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB', [{ field: 'body', message: 'too large' }]);
       },
     }),
   );
+  app.use('*', cleanInput([WEBHOOK_PREFIX]));
 
   // The built app's page, read once; it answers every address the client routes itself.
   const indexHtml = clientDir && existsSync(join(clientDir, 'index.html')) ? readFileSync(join(clientDir, 'index.html'), 'utf8') : null;

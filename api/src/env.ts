@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import proxyaddr from 'proxy-addr';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -43,6 +44,25 @@ export const envSchema = z.object({
   BANDWIDTH_API_URL: z.url().optional(),
   /** Signs the links of the public pages (deal room, landing pages); absent, one is kept in the database. */
   LINK_SECRET: z.string().min(32).optional(),
+  /**
+   * Proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, `loopback`, `linklocal`,
+   * `uniquelocal`, comma-separated); empty means the socket's peer is the client.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((v) => v.split(',').map((s) => s.trim()).filter(Boolean))
+    .refine(
+      (list) => {
+        try {
+          proxyaddr.compile(list);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      { message: 'must be addresses, CIDR ranges or loopback / linklocal / uniquelocal, comma-separated' },
+    ),
 }).refine((e) => e.PUBLIC_URL || !(e.TWILIO_ACCOUNT_SID || e.BANDWIDTH_ACCOUNT_ID), {
   path: ['PUBLIC_URL'],
   message: 'is required with a real carrier: carriers call the product back at this address',

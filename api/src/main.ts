@@ -3,6 +3,7 @@ import { loadEnv } from './env';
 import { createLogger } from './lib/logger';
 import { bootDatabase, welcomeText } from './boot';
 import { createApp } from './app';
+import { compileProxyTrust } from './middleware/client-address';
 import { startConversationCore } from './services/conversations/core';
 import { startAssistantLoop } from './services/assistant-loop';
 import { startHttpServer } from './server';
@@ -13,7 +14,7 @@ const db = await bootDatabase(env, logger);
 // Alone, the API tells the sync servers about inbox changes through PostgreSQL notifications.
 const conversations = startConversationCore({ sql: db.sql, logger, env, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}` });
 const assistant = startAssistantLoop({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, env });
-const app = createApp({ sql: db.sql, logger, clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined, conversations: conversations.deps, linkSecret: env.LINK_SECRET });
+const app = createApp({ sql: db.sql, logger, clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined, conversations: conversations.deps, linkSecret: env.LINK_SECRET, proxyTrust: compileProxyTrust(env.TRUSTED_PROXIES) });
 const running = await startHttpServer({ app, port: env.PORT, host: env.HOST });
 console.info(welcomeText(env.PUBLIC_URL ?? `http://localhost:${running.port}`, env.SEED_DEMO));
 

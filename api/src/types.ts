@@ -9,5 +9,7 @@ export type AppEnv = {
     logger: Logger;
     requestId: string;
     user: SessionUser;
+    /** The client's address: the socket's peer, or what a trusted proxy forwarded. */
+    clientIp: string;
   };
 };

@@ -1,5 +1,4 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { z } from 'zod';
 import { loginSchema, userDataSchema } from '@drivebay/shared';
 import { login } from '../services/auth/login';
@@ -8,7 +7,7 @@ import { loadUserData } from '../services/auth/user-data';
 import { bearerToken, requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { apiErrorSchema } from '@drivebay/shared';
-import { bearer, clientIp, errorResponses, json } from './common';
+import { bearer, errorResponses, json } from './common';
 
 const loginRoute = createRoute({
   method: 'post',
@@ -44,20 +43,12 @@ const meRoute = createRoute({
   responses: { 200: json(userDataSchema), 401: errorResponses[401] },
 });
 
-function remoteAddress(c: Parameters<typeof getConnInfo>[0]): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
 export const authRoutes = new OpenAPIHono<AppEnv>()
   .openapi(loginRoute, async (c) => {
     const body = c.req.valid('json');
     const user = await login(c.var.sql, {
       ...body,
-      ip: clientIp(c.req, remoteAddress(c)),
+      ip: c.var.clientIp,
       userAgent: c.req.header('user-agent') ?? null,
     });
     c.var.logger.info({ requestId: c.var.requestId, userId: user.userMasterId }, 'login');

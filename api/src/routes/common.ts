@@ -18,9 +18,3 @@ export const bearer = [{ bearerAuth: [] }];
 
 /** A positive integer id arriving as a string in a path or query. */
 export const idParam = z.coerce.number().int().positive();
-
-export function clientIp(headers: { header: (name: string) => string | undefined }, fallback: string): string {
-  // Behind a proxy the first forwarded address is the client's; PUBLIC_URL deployments set one.
-  const fwd = headers.header('x-forwarded-for');
-  return (fwd ? fwd.split(',')[0]!.trim() : '') || fallback;
-}

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app';
+import { TRUST_ANY_PROXY } from '../middleware/client-address';
 import { createTestDatabase } from '../db/testing';
 import type { Database } from '../db/database';
 import { createLogger } from '../lib/logger';
@@ -18,7 +19,7 @@ let elsewhere: number;
 beforeAll(async () => {
   db = await createTestDatabase();
   await seedDemo(db.sql);
-  app = createApp({ sql: db.sql, logger: createLogger('silent') });
+  app = createApp({ sql: db.sql, logger: createLogger('silent'), proxyTrust: TRUST_ANY_PROXY });
   app.route('/', draftRoutes);
   for (const username of ['office_manager', 'office_user']) {
     const res = await app.request('/user/v2/login', {

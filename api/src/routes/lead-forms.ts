@@ -1,12 +1,10 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import { getConnInfo } from '@hono/node-server/conninfo';
-import type { Context } from 'hono';
 import { z } from 'zod';
 import { apiErrorSchema, leadFormConfigSchema, leadSubmissionResultSchema, leadSubmissionSchema } from '@drivebay/shared';
 import { leadFormConfig } from '../services/lead-forms/lead-form-config';
 import { submitLead } from '../services/lead-forms/submit-lead';
 import type { AppEnv } from '../types';
-import { clientIp, errorResponses, json } from './common';
+import { errorResponses, json } from './common';
 import { serviceDeps, type ConversationDeps } from './conversations';
 
 const tags = ['Lead forms'];
@@ -33,23 +31,12 @@ const configRoute = createRoute({
   responses: { 200: json(leadFormConfigSchema), 404: errorResponses[404] },
 });
 
-/** The address a request came from, for consent evidence and abuse limits. */
-export function requestAddress(c: Context): string {
-  let remote = 'unknown';
-  try {
-    remote = getConnInfo(c).remote.address ?? 'unknown';
-  } catch {
-    // In-process requests (tests) have no socket.
-  }
-  return clientIp(c.req, remote);
-}
-
 /** The public lead forms' calls (no login). */
 export function leadFormRoutes(deps: ConversationDeps) {
   return new OpenAPIHono<AppEnv>()
     .openapi(submitRoute, async (c) => {
       const result = await submitLead(serviceDeps(c, deps), c.req.valid('json'), {
-        ip: requestAddress(c),
+        ip: c.var.clientIp,
         userAgent: c.req.header('user-agent')?.slice(0, 500) ?? null,
       });
       return c.json(result, 200);

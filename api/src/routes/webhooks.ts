@@ -3,6 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { z } from 'zod';
 import { AppError } from '@drivebay/shared';
+import { carrierFields } from '../middleware/clean-input';
 import { carrierErrorText } from '../services/carriers/carrier-errors';
 import type { StoreAccount } from '../services/carriers/directory';
 import { isValidTwilioSignature, signedUrl, type TwilioParams } from '../services/carriers/twilio-signature';
@@ -14,6 +15,9 @@ import { serviceDeps, type ConversationDeps } from './conversations';
 
 /** The empty TwiML answer: "received, nothing to say". Replies go out through the outbox. */
 export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
+
+/** Carrier callbacks: signed over the bytes as sent, so input cleaning happens after verification. */
+export const WEBHOOK_PREFIX = '/api/webhooks/';
 
 export const WEBHOOK_PATHS = {
   twilioSms: '/api/webhooks/twilio/sms',
@@ -102,12 +106,14 @@ export function webhookRoutes(deps: ConversationDeps) {
   const app = new OpenAPIHono<AppEnv>();
 
   app.post(WEBHOOK_PATHS.twilioSms, async (c) => {
-    const params = await formParams(c);
+    // The signature covers the form as sent; everything else reads it with unstorable characters taken out.
+    const signed = await formParams(c);
+    const params = carrierFields(signed);
     const to = one(params.To);
     const store = to ? await findStoreByNumber(c.var.sql, to) : null;
     const account = await deps.carrier.twilioAccountOf(store);
     const url = signedUrl(deps.publicUrl, c.req.url);
-    if (!isValidTwilioSignature(account?.authToken, c.req.header('x-twilio-signature'), url, params)) refuseSignature();
+    if (!isValidTwilioSignature(account?.authToken, c.req.header('x-twilio-signature'), url, signed)) refuseSignature();
     const p = required(params, ['MessageSid', 'From', 'To']);
     const outcome = await receiveInboundSms(
       serviceDeps(c, deps),
@@ -121,7 +127,8 @@ export function webhookRoutes(deps: ConversationDeps) {
   });
 
   app.post(WEBHOOK_PATHS.twilioStatus, async (c) => {
-    const params = await formParams(c);
+    const signed = await formParams(c);
+    const params = carrierFields(signed);
     const sid = one(params.MessageSid) ?? one(params.SmsSid);
     const mid = Number(c.req.query('mid'));
     const messageId = Number.isSafeInteger(mid) && mid > 0 ? mid : null;
@@ -132,7 +139,7 @@ export function webhookRoutes(deps: ConversationDeps) {
           order by (m.carrier_message_id = ${sid}) desc nulls last limit 1`
       : [];
     const account = await deps.carrier.twilioAccountOf(owner ?? null);
-    if (!isValidTwilioSignature(account?.authToken, c.req.header('x-twilio-signature'), signedUrl(deps.publicUrl, c.req.url), params)) {
+    if (!isValidTwilioSignature(account?.authToken, c.req.header('x-twilio-signature'), signedUrl(deps.publicUrl, c.req.url), signed)) {
       refuseSignature();
     }
     const status = one(params.MessageStatus) ?? one(params.SmsStatus);
@@ -153,7 +160,7 @@ export function webhookRoutes(deps: ConversationDeps) {
       c.header('WWW-Authenticate', 'Basic realm="bandwidth"');
       throw new AppError('UNAUTHENTICATED', 'Bandwidth callback credentials do not match');
     }
-    const parsed = bandwidthBodySchema.safeParse(await c.req.json().catch(() => null));
+    const parsed = bandwidthBodySchema.safeParse(carrierFields(await c.req.json().catch(() => null)));
     if (!parsed.success) {
       throw new AppError('VALIDATION_FAILED', 'Expected Bandwidth message events', [{ field: 'body', message: parsed.error.issues[0]?.message ?? 'invalid' }]);
     }

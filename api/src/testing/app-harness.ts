@@ -1,6 +1,7 @@
 import { createTestDatabase } from '../db/testing';
 import type { Database } from '../db/database';
 import { createApp, type App } from '../app';
+import { TRUST_ANY_PROXY } from '../middleware/client-address';
 import type { InboxNotifier } from '../services/conversations/notifier';
 import { createLogger } from '../lib/logger';
 import { seedDemo } from '../seed/demo';
@@ -18,7 +19,7 @@ export type Harness = {
 export async function startHarness(opts: { notifier?: InboxNotifier } = {}): Promise<Harness> {
   const db = await createTestDatabase();
   await seedDemo(db.sql);
-  const app = createApp({ sql: db.sql, logger: createLogger('silent'), notifier: opts.notifier });
+  const app = createApp({ sql: db.sql, logger: createLogger('silent'), notifier: opts.notifier, proxyTrust: TRUST_ANY_PROXY });
   const login = async (username: string, password = 'demo') => {
     const res = await app.request('/user/v2/login', {
       method: 'POST',

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { serve } from '@hono/node-server';
 import { createApp, type App } from '../app';
+import { TRUST_ANY_PROXY } from '../middleware/client-address';
 import { createTestDatabase } from '../db/testing';
 import { openDatabase, type Database } from '../db/database';
 import { migrate } from '../db/migrate';
@@ -110,7 +111,7 @@ export async function startConversationHarness(opts: ConversationHarnessOptions 
       backoffMs: () => 50,
     });
   const deps: ConversationDeps = { notifier, carrier, publicUrl: baseUrl, outbox: newWorker(), mail };
-  app = createApp({ sql: db.sql, logger })
+  app = createApp({ sql: db.sql, logger, proxyTrust: TRUST_ANY_PROXY })
     .route('/', conversationRoutes(deps))
     .route('/', webhookRoutes(deps))
     .route('/', simulatorRoutes(deps)) as App;
