@@ -30,7 +30,7 @@ const WEIRD_SCALARS: unknown[] = [
   0,
   1.5,
   2_147_483_648,
-  9_007_199_254_740_993,
+  Number.MAX_SAFE_INTEGER + 2,
   -2_147_483_649,
   1e308,
   true,
