@@ -1,10 +1,43 @@
-import { defineConfig } from 'vite';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 
 // The client is built into client/dist and served by the API process; in development the Vite
 // server proxies the API and the sync socket to a running product on port 8080.
 const backend = process.env.DEV_BACKEND_URL ?? 'http://localhost:8080';
+
+/**
+ * Writes a brotli and a gzip copy beside every built text file, once at build time, so the server
+ * sends them to browsers that accept them without compressing on each request.
+ */
+function precompress(outDir: string): Plugin {
+  const compressible = /\.(js|css|html|svg|json|webmanifest)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const path = join(dir, name);
+      return statSync(path).isDirectory() ? walk(path) : compressible.test(name) ? [path] : [];
+    });
+  return {
+    name: 'drivebay-precompress',
+    apply: 'build',
+    enforce: 'post',
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      handler() {
+        for (const file of walk(outDir)) {
+          const data = readFileSync(file);
+          if (data.length < 1024) continue;
+          writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
+          writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   root: 'client',
@@ -29,6 +62,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    precompress('client/dist'),
   ],
   build: {
     outDir: 'dist',

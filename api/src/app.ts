@@ -142,7 +142,7 @@ export function createApp({ sql, logger, clientDir, conversations, linkSecret, p
       // Built assets carry a content hash in their names, so they never change under one address.
       if (NO_CACHE_FILES.has(c.req.path)) c.header('Cache-Control', 'no-cache');
       else if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      return serveStatic({ root: clientDir })(c, next);
+      return serveStatic({ root: clientDir, precompressed: true })(c, next);
     });
     // Client-side routes: any other page address gets the app, which routes it (or shows /404).
     app.get('*', async (c, next) => {
