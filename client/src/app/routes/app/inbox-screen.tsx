@@ -10,6 +10,7 @@ import { showsResponseTimeBadges, type UserData } from '@drivebay/shared';
 import { ConversationView } from '../../../features/conversations';
 import { InboxPane, rowLiveKey, type StoreOption } from '../../../features/inbox';
 import { useInboxes } from '../../../lib/collab';
+import { conversationAssistant } from './conversation-assistant';
 
 /** The query parameter naming the open conversation. */
 export const OPEN_PARAM = 'fsi';
@@ -87,6 +88,7 @@ export function InboxScreen({ user, stores, mode }: InboxScreenProps) {
         user={user}
         liveKey={liveKey}
         showBadges={showBadges}
+        assistant={conversationAssistant}
         onBack={wide ? undefined : () => select(null)}
       />
     );
