@@ -2,10 +2,39 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const apps = ['@drivebay/api', '@drivebay/sync-server', '@drivebay/client'];
-const restrict = (names, message) => ({
-  'no-restricted-imports': ['error', { paths: names.map((name) => ({ name, message })), patterns: [{ regex: '^(\\.\\./)+(api|sync-server|client)/src(/|$)', message }] }],
+const restrict = (names, message, extraPatterns = []) => ({
+  'no-restricted-imports': ['error', { paths: names.map((name) => ({ name, message })), patterns: [{ regex: '^(\\.\\./)+(api|sync-server|client)/src(/|$)', message }, ...extraPatterns] }],
+});
+
+// Client features never import each other; they meet in route modules, and everything outside a
+// feature reaches it only through its index.ts. One rule entry per feature because a later
+// no-restricted-imports entry replaces an earlier one instead of adding to it.
+const featuresDir = 'client/src/features';
+const features = readdirSync(new URL(featuresDir, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const clientOnly = ['@drivebay/api', '@drivebay/sync-server'];
+const clientMessage = 'the client talks to the server over the network';
+// conversations/offline is a second, deliberately small entry: the app layout provides the
+// conversation screen's offline contract without loading the screen itself.
+const deepImport = {
+  regex: '^(\\.\\./)+features/(?!conversations/offline$)[a-z-]+/(?!index(\\.ts)?$).+',
+  message: 'import a feature through its index.ts, not a file inside it',
+};
+const featureBoundaries = features.map((feature) => {
+  const others = features.filter((other) => other !== feature).join('|');
+  return {
+    files: [`${featuresDir}/${feature}/**`],
+    rules: restrict(clientOnly, clientMessage, [
+      {
+        regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
+        message: `features do not import each other: compose ${feature} with the other feature in a route module, or move the shared piece to @drivebay/shared, client/src/components or client/src/lib`,
+      },
+    ]),
+  };
 });
 
 export default tseslint.config(
@@ -23,7 +52,8 @@ export default tseslint.config(
   // shared imports none of the apps.
   { files: ['shared/**'], rules: restrict(apps, 'shared must not import from the apps') },
   // The client reaches the server only over HTTP and WebSocket.
-  { files: ['client/**'], rules: restrict(['@drivebay/api', '@drivebay/sync-server'], 'the client talks to the server over the network') },
+  { files: ['client/**'], rules: restrict(clientOnly, clientMessage, [deepImport]) },
+  ...featureBoundaries,
   { files: ['sync-server/**'], rules: restrict(['@drivebay/client'], 'the sync server does not import the client') },
   { files: ['api/**'], rules: restrict(['@drivebay/client'], 'the API does not import the client') },
   {
