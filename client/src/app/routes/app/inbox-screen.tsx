@@ -8,8 +8,7 @@ import { useTheme } from '@mui/material/styles';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { showsResponseTimeBadges, type UserData } from '@drivebay/shared';
 import { ConversationView } from '../../../features/conversations';
-import { InboxPane, rowLiveKey, type StoreOption } from '../../../features/inbox';
-import { useInboxes } from '../../../lib/collab';
+import { InboxPane, rowLiveKey, useInboxes, type StoreOption } from '../../../features/inbox';
 import { conversationAssistant } from './conversation-assistant';
 
 /** The query parameter naming the open conversation. */
