@@ -10,8 +10,8 @@ const restrict = (names, message, extraPatterns = []) => ({
 });
 
 // Client features never import each other; they meet in route modules, and everything outside a
-// feature reaches it only through its index.ts. One rule entry per feature because a later
-// no-restricted-imports entry replaces an earlier one instead of adding to it.
+// feature reaches it only through its index.ts. Each entry repeats the client's own restrictions
+// because a later no-restricted-imports entry replaces an earlier one instead of adding to it.
 const featuresDir = 'client/src/features';
 const features = readdirSync(new URL(featuresDir, import.meta.url), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -24,17 +24,21 @@ const deepImport = {
   regex: '^(\\.\\./)+features/(?!conversations/offline$)[a-z-]+/(?!index(\\.ts)?$).+',
   message: 'import a feature through its index.ts, not a file inside it',
 };
-const featureBoundaries = features.map((feature) => {
+// Import texts are relative, so a pattern has to know how deep the importing file sits: one entry
+// per depth below the feature's folder, so `../offline` inside conversations (its own offline.ts)
+// is not mistaken for the offline feature. Deeper files than this fall back to the client's rule.
+const MAX_DEPTH = 6;
+const up = (count) => `(\\.\\./){${count}}`;
+const featureBoundaries = features.flatMap((feature) => {
   const others = features.filter((other) => other !== feature).join('|');
-  return {
-    files: [`${featuresDir}/${feature}/**`],
+  const message = `features do not import each other: compose ${feature} with the other feature in a route module, or move the shared piece to @drivebay/shared, client/src/components or client/src/lib`;
+  return Array.from({ length: MAX_DEPTH }, (_, depth) => ({
+    files: [`${featuresDir}/${feature}/${'*/'.repeat(depth)}*`],
     rules: restrict(clientOnly, clientMessage, [
-      {
-        regex: `^(\\.\\./)+(features/)?(${others})(/|$)`,
-        message: `features do not import each other: compose ${feature} with the other feature in a route module, or move the shared piece to @drivebay/shared, client/src/components or client/src/lib`,
-      },
+      { regex: `^${up(depth + 1)}(${others})(/|$)`, message },
+      { regex: `^${up(depth + 2)}features/(${others})(/|$)`, message },
     ]),
-  };
+  }));
 });
 
 export default tseslint.config(

@@ -23,6 +23,13 @@ describe('feature boundaries', () => {
     expect(await restrictedImports("export { templateRows } from '../templates/api';\n", 'client/src/features/deal-room/x.ts')).toHaveLength(1);
   });
 
+  it('counts the folders: a file of a feature named like another feature is not that feature', async () => {
+    // conversations/offline.ts, seen from conversations/components/, is conversations' own file.
+    expect(await restrictedImports("export { ConversationOfflineContext } from '../offline';\n", 'client/src/features/conversations/components/x.ts')).toEqual([]);
+    expect(await restrictedImports("export { conversationOffline } from '../../offline';\n", 'client/src/features/conversations/components/x.ts')).toHaveLength(1);
+    expect(await restrictedImports("export { conversationOffline } from '../../../../offline';\n", 'client/src/features/conversations/components/bubbles/deep/x.ts')).toHaveLength(1);
+  });
+
   it('lets a feature import its own files, the shared package and the client libraries', async () => {
     const code = "export { ConversationHeader } from './components/conversation-header';\nexport { notify } from '../../lib/notices';\nexport { formatPhoneDisplay } from '@drivebay/shared';\n";
     expect(await restrictedImports(code, 'client/src/features/conversations/x.ts')).toEqual([]);
