@@ -9,6 +9,7 @@ export * from './domains/conversations/rules';
 export * from './domains/assistant';
 export * from './domains/conversations/messages';
 export * from './time/zoned-time';
+export * from './time/zoned-format';
 export * from './domains/boards';
 export * from './domains/appointments';
 export * from './domains/lead-forms';

@@ -1,7 +1,7 @@
-import dayjs from 'dayjs';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
+import { dayToPicker, pickerToDay } from '../lib/picker-value';
 
 /** A small "Day" picker over a YYYY-MM-DD day, shown as MM/DD/YYYY; only valid dates are passed on. */
 export function DayPicker({ value, onChange }: { value: string; onChange: (day: string) => void }) {
@@ -9,10 +9,11 @@ export function DayPicker({ value, onChange }: { value: string; onChange: (day: 
     <LocalizationProvider dateAdapter={AdapterDayjs}>
       <DatePicker
         label="Day"
-        value={dayjs(value)}
+        value={dayToPicker(value)}
         format="MM/DD/YYYY"
         onChange={(picked) => {
-          if (picked?.isValid()) onChange(picked.format('YYYY-MM-DD'));
+          const day = pickerToDay(picked);
+          if (day) onChange(day);
         }}
         slotProps={{ textField: { size: 'small' } }}
       />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInTimeZone } from './dates';
+import { formatInTimeZone, parseInstant, todayInTimeZone } from './dates';
 
 describe('formatInTimeZone', () => {
   it('shows the instant on the office clock', () => {
@@ -13,5 +13,19 @@ describe('formatInTimeZone', () => {
   it('is empty without a valid instant', () => {
     expect(formatInTimeZone(null, 'America/Chicago')).toBe('');
     expect(formatInTimeZone('nope', 'America/Chicago')).toBe('');
+  });
+  it('reads the daylight-saving change days on the New York and Los Angeles clocks', () => {
+    expect(formatInTimeZone('2026-03-08T07:00:00Z', 'America/New_York')).toBe('03/08/2026 03:00 AM');
+    expect(formatInTimeZone('2026-11-01T09:30:00Z', 'America/Los_Angeles', 'h:mm A')).toBe('1:30 AM');
+  });
+  it('reads offset-less texts on the device clock, as before', () => {
+    expect(parseInstant('2025-01-15 17:05:00')?.getTime()).toBe(new Date(2025, 0, 15, 17, 5).getTime());
+    expect(parseInstant('2025-01-15')?.getTime()).toBe(new Date(2025, 0, 15).getTime());
+    expect(parseInstant('2025-01-15T17:05:00.000+00:00')?.toISOString()).toBe('2025-01-15T17:05:00.000Z');
+    expect(parseInstant('nope')).toBeNull();
+  });
+  it("gives today's day on the store's clock", () => {
+    expect(todayInTimeZone('America/Los_Angeles', new Date('2026-03-08T07:30:00Z'))).toBe('2026-03-07');
+    expect(todayInTimeZone(null, new Date('2026-03-08T07:30:00Z'))).toBe('2026-03-08');
   });
 });

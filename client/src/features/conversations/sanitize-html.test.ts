@@ -1,4 +1,6 @@
-// @vitest-environment happy-dom
+// @vitest-environment jsdom
+// DOMPurify does not work under happy-dom (allowed elements vanish and the walk stops part-way), so
+// the sanitizer is tested in jsdom, which follows the DOM standard as the browsers do.
 import { describe, expect, it } from 'vitest';
 import { looksLikeHtml, sanitizeHtml, textToHtml } from './sanitize-html';
 
@@ -33,6 +35,23 @@ describe('sanitizeHtml', () => {
 
   it('unwraps unknown elements but keeps their text, escaped', () => {
     expect(sanitizeHtml('<font color="red">red &lt;b&gt;</font><center>mid</center>')).toBe('red &lt;b&gt;mid');
+  });
+
+  it('keeps no data, aria, target or style attribute of its own', () => {
+    expect(sanitizeHtml('<span data-x="1" aria-label="l" style="x">t</span>')).toBe('<span>t</span>');
+    expect(sanitizeHtml('<a href="https://example.com" target="_self">s</a>')).toBe('<a href="https://example.com" target="_blank" rel="noopener noreferrer nofollow">s</a>');
+  });
+
+  it('survives parser-confusion payloads', () => {
+    for (const payload of [
+      '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
+      '<math><mi><style><img src=x onerror=alert(1)></style></mi></math>',
+      '<svg><p><style><img src=x onerror=alert(1)></style></p></svg>',
+      '<form><math><mtext></form><form><mglyph><style></math><img src onerror=alert(1)>',
+    ]) {
+      const out = sanitizeHtml(payload);
+      expect(out).not.toMatch(/<img|onerror|<script|<style/i);
+    }
   });
 
   it('drops comments and form controls', () => {

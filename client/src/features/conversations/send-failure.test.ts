@@ -1,5 +1,4 @@
 // @vitest-environment happy-dom
-import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
 import { ApiRequestError } from '../../lib/api-client';
 import { segmentSummary } from './segment-summary';
@@ -29,9 +28,8 @@ describe('sendFailureMessage', () => {
 
 describe('responseDateTime', () => {
   it('is day-month-year and 24-hour time with zero seconds', () => {
-    const date = dayjs('2024-07-03T00:00:00');
-    const time = dayjs('2000-01-01T15:07:42');
-    expect(responseDateTime(date, time)).toBe('03-07-2024 15:07:00');
+    expect(responseDateTime({ year: 2024, month: 7, day: 3 }, { hour: 15, minute: 7 })).toBe('03-07-2024 15:07:00');
+    expect(responseDateTime({ year: 2024, month: 12, day: 31 }, { hour: 0, minute: 5 })).toBe('31-12-2024 00:05:00');
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Dayjs } from 'dayjs';
+import { formatCalendarDay, formatClockTime, type CalendarDay, type ClockTime } from '@drivebay/shared';
 import { ApiRequestError, firstErrorEntry } from '../../lib/api-client';
 
 /** Spec §8 "Send failure": the first item of errors, else the message, else 'Server Error!'. */
@@ -8,6 +8,6 @@ export function sendFailureMessage(error: unknown): string {
 }
 
 /** The msgDateTime of Set Response Time: day-month-year and 24-hour time, seconds zero. */
-export function responseDateTime(date: Dayjs, time: Dayjs): string {
-  return `${date.format('DD-MM-YYYY')} ${time.format('HH:mm')}:00`;
+export function responseDateTime(date: CalendarDay, time: ClockTime): string {
+  return `${formatCalendarDay(date, 'DD-MM-YYYY')} ${formatClockTime(time, 'HH:mm')}:00`;
 }

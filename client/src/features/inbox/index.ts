@@ -2,3 +2,4 @@
 export { InboxPane, type InboxPaneProps } from './components/inbox-pane';
 export type { StoreOption } from './components/inbox-filters';
 export { rowLiveKey } from './inbox-rows';
+export { useInboxes, useInboxRows, type InboxSnapshot } from './hooks/use-inbox-rows';

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import EventNoteIcon from '@mui/icons-material/EventNote';
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/page-spinner';
-import { StoreAppointments } from '../../../features/appointments/components/store-appointments';
+import { StoreAppointments } from '../../../features/appointments';
 import { useLayoutContext } from './layout-context';
 
 function ChooseStore() {

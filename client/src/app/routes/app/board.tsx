@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/page-spinner';
-import { StoreBoard } from '../../../features/boards/components/store-board';
+import { StoreBoard } from '../../../features/boards';
 import { useLayoutContext } from './layout-context';
 
 function ChooseStore() {

@@ -1,7 +1,7 @@
 import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { PATHS, homePathFor, type Store } from '@drivebay/shared';
 import { PageHeader } from '../../../components/page-header';
-import { CompanyDirectory } from '../../../features/org/components/company-directory';
+import { CompanyDirectory } from '../../../features/org';
 import { canOpenCompanyDirectory } from '../../../lib/permissions';
 import { setSelection } from '../../../lib/session/session-store';
 import { useLayoutContext } from './layout-context';

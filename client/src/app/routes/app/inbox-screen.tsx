@@ -8,8 +8,8 @@ import { useTheme } from '@mui/material/styles';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import { showsResponseTimeBadges, type UserData } from '@drivebay/shared';
 import { ConversationView } from '../../../features/conversations';
-import { InboxPane, rowLiveKey, type StoreOption } from '../../../features/inbox';
-import { useInboxes } from '../../../lib/collab';
+import { InboxPane, rowLiveKey, useInboxes, type StoreOption } from '../../../features/inbox';
+import { conversationAssistant } from './conversation-assistant';
 
 /** The query parameter naming the open conversation. */
 export const OPEN_PARAM = 'fsi';
@@ -87,6 +87,7 @@ export function InboxScreen({ user, stores, mode }: InboxScreenProps) {
         user={user}
         liveKey={liveKey}
         showBadges={showBadges}
+        assistant={conversationAssistant}
         onBack={wide ? undefined : () => select(null)}
       />
     );

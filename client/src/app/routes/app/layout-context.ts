@@ -1,6 +1,6 @@
 import { useOutletContext } from 'react-router-dom';
 import type { UserData } from '@drivebay/shared';
-import type { OrgScope } from '../../../features/org/hooks/use-org-scope';
+import type { OrgScope } from '../../../features/org';
 import type { Selection } from '../../../lib/session/storage';
 
 /** What the main layout hands to the screens inside it. */

@@ -10,8 +10,8 @@ import { PATHS, dealRoomTarget, responseTimeDisplayOn, type Store } from '@drive
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/page-spinner';
 import type { StoreOption } from '../../../features/inbox';
-import { LeadList } from '../../../features/leads/components/lead-list';
-import { getStores } from '../../../features/org/api';
+import { LeadList } from '../../../features/leads';
+import { getStores } from '../../../features/org';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { InboxScreen } from './inbox-screen';
 import { useLayoutContext } from './layout-context';

@@ -15,13 +15,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
-import dayjs from 'dayjs';
 import { AdapterDayjs } from '@mui/x-date-pickers/AdapterDayjs';
 import { DatePicker } from '@mui/x-date-pickers/DatePicker';
 import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
-import { APPOINTMENT_MESSAGES, TRANSPORT_TYPES, type Lead, type TransportType } from '@drivebay/shared';
+import { APPOINTMENT_MESSAGES, shiftIsoDay, TRANSPORT_TYPES, type Lead, type TransportType } from '@drivebay/shared';
 import { listFailureMessage } from '../../../lib/api-client';
-import { formatInTimeZone } from '../../../lib/dates';
+import { formatInTimeZone, todayInTimeZone } from '../../../lib/dates';
+import { dayToPicker, pickerToDay } from '../../../lib/picker-value';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { bookAppointment, cancelBooking, getAdvisors, getAvailability, getBookedAppointments, getServices } from '../api';
@@ -57,7 +57,7 @@ export function BookingDialog({ open, onClose, onChanged, bocId, storeId, zone, 
   const [lead, setLead] = useState<Lead | null>(null);
   const [opCode, setOpCode] = useState('');
   // Today in the store's zone: earlier days take no bookings.
-  const today = formatInTimeZone(new Date().toISOString(), zone, 'YYYY-MM-DD');
+  const today = todayInTimeZone(zone);
   const [day, setDay] = useState(() => (initialDay < today ? today : initialDay));
   const [slot, setSlot] = useState<string | null>(null);
   const [advisorId, setAdvisorId] = useState<number | ''>('');
@@ -77,7 +77,7 @@ export function BookingDialog({ open, onClose, onChanged, bocId, storeId, zone, 
   }, [services.error, availability.error]);
 
   const changeDay = (by: number) => {
-    setDay((d) => dayjs(d).add(by, 'day').format('YYYY-MM-DD'));
+    setDay((d) => shiftIsoDay(d, by));
     setSlot(null);
   };
 
@@ -177,12 +177,13 @@ export function BookingDialog({ open, onClose, onChanged, bocId, storeId, zone, 
               <LocalizationProvider dateAdapter={AdapterDayjs}>
                 <DatePicker
                   label="Day"
-                  value={dayjs(day)}
+                  value={dayToPicker(day)}
                   format="MM/DD/YYYY"
-                  minDate={dayjs(today)}
+                  minDate={dayToPicker(today)}
                   onChange={(value) => {
-                    if (!value?.isValid()) return;
-                    setDay(value.format('YYYY-MM-DD'));
+                    const picked = pickerToDay(value);
+                    if (!picked) return;
+                    setDay(picked);
                     setSlot(null);
                   }}
                   slotProps={{ textField: { fullWidth: true, required: true } }}

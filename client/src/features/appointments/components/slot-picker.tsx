@@ -1,8 +1,8 @@
 import Box from '@mui/material/Box';
 import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
-import dayjs from 'dayjs';
 import type { Availability } from '@drivebay/shared';
+import { formatLocalTime } from '../../../lib/dates';
 
 /** The day's slots as buttons; full and past slots cannot be chosen. */
 export function SlotPicker({
@@ -33,9 +33,9 @@ export function SlotPicker({
             onChange={() => onChange(slot.startTime)}
             size="small"
             sx={{ flexDirection: 'column', lineHeight: 1.2, py: 0.75 }}
-            aria-label={`${dayjs(`2000-01-01T${slot.localTime}`).format('h:mm A')}, ${free} of ${slot.capacity} free`}
+            aria-label={`${formatLocalTime(slot.localTime, 'h:mm A')}, ${free} of ${slot.capacity} free`}
           >
-            {dayjs(`2000-01-01T${slot.localTime}`).format('h:mm A')}
+            {formatLocalTime(slot.localTime, 'h:mm A')}
             <Typography variant="caption" color="text.secondary" component="span">
               {slot.available ? `${free} free` : 'Full'}
             </Typography>

@@ -5,12 +5,11 @@ import Stack from '@mui/material/Stack';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import EventAvailableIcon from '@mui/icons-material/EventAvailable';
-import dayjs from 'dayjs';
 import { DayPicker } from '../../../components/day-picker';
-import { APPOINTMENT_MESSAGES, isoToSearchDate, type Appointment, type AppointmentStatus, type Store } from '@drivebay/shared';
+import { APPOINTMENT_MESSAGES, isoToSearchDate, shiftIsoDay, type Appointment, type AppointmentStatus, type Store } from '@drivebay/shared';
 import { PageSpinner } from '../../../components/page-spinner';
 import { listFailureMessage, notifyListFailure } from '../../../lib/api-client';
-import { formatInTimeZone } from '../../../lib/dates';
+import { todayInTimeZone } from '../../../lib/dates';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { cancelBooking, getAppointments, markNoShow, updateAppointmentStatus } from '../api';
@@ -32,7 +31,7 @@ async function changeStatus(a: Appointment, status: AppointmentStatus): Promise<
 /** One store's appointments by day, with manual booking, cancelling and status changes. */
 export function StoreAppointments({ store }: { store: Store }) {
   const zone = store.officeMasterVO.officeTimeZone;
-  const today = formatInTimeZone(new Date().toISOString(), zone, 'YYYY-MM-DD');
+  const today = todayInTimeZone(zone);
   const [day, setDay] = useState(today);
   const [booking, setBooking] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
@@ -62,11 +61,11 @@ export function StoreAppointments({ store }: { store: Store }) {
   return (
     <Stack spacing={2} sx={{ flex: 1, minHeight: 0 }}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'center' } }}>
-        <IconButton aria-label="Previous day" onClick={() => setDay((d) => dayjs(d).subtract(1, 'day').format('YYYY-MM-DD'))}>
+        <IconButton aria-label="Previous day" onClick={() => setDay((d) => shiftIsoDay(d, -1))}>
           <ChevronLeftIcon />
         </IconButton>
         <DayPicker value={day} onChange={setDay} />
-        <IconButton aria-label="Next day" onClick={() => setDay((d) => dayjs(d).add(1, 'day').format('YYYY-MM-DD'))}>
+        <IconButton aria-label="Next day" onClick={() => setDay((d) => shiftIsoDay(d, 1))}>
           <ChevronRightIcon />
         </IconButton>
         <Button variant="contained" startIcon={<EventAvailableIcon />} onClick={() => setBooking(true)} sx={{ ml: { sm: 'auto' } }}>

@@ -1,9 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import dayjs from 'dayjs';
 import { ALL_ADVISORS, type RoStatusCode, type Store, type UserData } from '@drivebay/shared';
-import { formatInTimeZone } from '../../../lib/dates';
+import { formatDay, todayInTimeZone } from '../../../lib/dates';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { PageSpinner } from '../../../components/page-spinner';
@@ -30,7 +29,7 @@ export function StoreBoard({ store, user }: { store: Store; user: UserData }) {
 
   const stores = useRemoteData(`swimlane-stores:${user.userMasterId}`, (signal) => getSwimlaneStores(signal));
   const zone = stores.data?.find((s) => s.id === store.id)?.officeMasterVO.officeTimeZone ?? store.officeMasterVO.officeTimeZone;
-  const today = formatInTimeZone(new Date().toISOString(), zone, 'YYYY-MM-DD');
+  const today = todayInTimeZone(zone);
   const [day, setDay] = useState(today);
   const otherDay = day !== today;
 
@@ -70,7 +69,7 @@ export function StoreBoard({ store, user }: { store: Store; user: UserData }) {
     });
   }, [board.lanes, advisorNo, otherDay, appointments.data, closed.data, advisors.data]);
 
-  const dayLabel = dayjs(day).format('MM/DD/YYYY');
+  const dayLabel = formatDay(day, 'MM/DD/YYYY');
   const notes: Partial<Record<RoStatusCode, string>> | undefined = otherDay
     ? { Appt: `Appointments of ${dayLabel}`, CLOSED: `Closed on ${dayLabel}` }
     : undefined;

@@ -13,13 +13,14 @@ import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { formatPhoneDisplay } from '@drivebay/shared';
 import { initialsOf, typingText, type PresencePeer } from '../../../lib/collab';
-import { AiSwitch, AssistantOptions } from '../../assistant';
 import type { Interaction } from '../api';
+import type { ConversationAssistant } from './assistant-slot';
 
 type Props = {
   interaction: Interaction;
   customerName: string;
   onAiChanged: (aiEnabled: boolean) => void;
+  assistant: ConversationAssistant;
   /** The assistant options (handoffs, Date Time Dialogue, workflow), for users allowed them. */
   assistantOptions: boolean;
   /** The customer's latest message, the Date Time Dialogue's default Last Message. */
@@ -34,7 +35,7 @@ type Props = {
 };
 
 /** Who the conversation is with, their vehicle, the store's zone and the assistant switch. */
-export function ConversationHeader({ interaction, customerName, onAiChanged, assistantOptions, latestCustomerText, onChanged, onBack, viewers, typing }: Props) {
+export function ConversationHeader({ interaction, customerName, onAiChanged, assistant, assistantOptions, latestCustomerText, onChanged, onBack, viewers, typing }: Props) {
   const [optionsAnchor, setOptionsAnchor] = useState<HTMLElement | null>(null);
   const { customerMaster: customer, serviceVehicle: vehicle, storeMaster: store } = interaction;
   const vehicleText = vehicle ? [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ') : '';
@@ -70,7 +71,7 @@ export function ConversationHeader({ interaction, customerName, onAiChanged, ass
         </AvatarGroup>
       ) : null}
       {customer.blockSms ? <Chip size="small" color="warning" label="Opted out of SMS" /> : null}
-      <AiSwitch interactionId={interaction.id} aiEnabled={interaction.aiEnabled} onChanged={onAiChanged} />
+      {assistant.aiSwitch({ interaction, onChanged: onAiChanged })}
       {assistantOptions ? (
         <>
           <Button startIcon={<TuneIcon />} onClick={(e) => setOptionsAnchor(e.currentTarget)} aria-haspopup="dialog">
@@ -85,13 +86,7 @@ export function ConversationHeader({ interaction, customerName, onAiChanged, ass
           >
             <Stack sx={{ p: 2, width: 420, maxWidth: '95vw' }} spacing={1.5} role="dialog" aria-label="Options">
               <Typography variant="subtitle1">Assistant options</Typography>
-              <AssistantOptions
-                interactionId={interaction.id}
-                dtDialogEnabled={interaction.dtDialogEnabled === true}
-                manualBooking={interaction.manualBooking === true}
-                latestCustomerText={latestCustomerText}
-                onChanged={onChanged}
-              />
+              {assistant.options({ interaction, latestCustomerText, onChanged })}
             </Stack>
           </Popover>
         </>

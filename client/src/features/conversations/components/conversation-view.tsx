@@ -5,7 +5,6 @@ import { canSeeMessage, canUseDealRoomOptions, formatPhoneDisplay, isFromCustome
 import { PageSpinner } from '../../../components/page-spinner';
 import { peersIn, useAnnouncePresence, useStorePresence } from '../../../lib/collab';
 import { notify } from '../../../lib/notices';
-import { DtDialogueDialog, IntentActionDialog, setLogMode, ShowIntentsDialog } from '../../assistant';
 import { archiveMessage, type Interaction, type ThreadMessage } from '../api';
 import { sendBody } from '../compose-body';
 import { useConversation } from '../hooks/use-conversation';
@@ -16,6 +15,7 @@ import { ConversationHeader } from './conversation-header';
 import { MessageThread } from './message-thread';
 import { LogModeContext, type LogModeHandlers } from './log-mode-context';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
+import type { AssistantDialogKind, ConversationAssistant } from './assistant-slot';
 
 // The date and time pickers are only needed by super users setting a response time: they load on demand.
 const ResponseTimeDialog = lazy(() => import('./response-time-dialog').then((m) => ({ default: m.ResponseTimeDialog })));
@@ -30,6 +30,8 @@ export type ConversationViewProps = {
   liveKey: string | null;
   /** Response-time and sender badges (spec §6). */
   showBadges: boolean;
+  /** The assistant's switch, options, dialogs and log-mode review, placed by the route module. */
+  assistant: ConversationAssistant;
   onBack?: () => void;
 };
 
@@ -41,11 +43,10 @@ export function customerNameOf(interaction: Interaction): string {
 
 const NOTE_PROBE = { messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES' } as const;
 
-/** The per-message assistant dialogs: Show Intents, Action Intents, Default Action Intents, DT. */
-type MessageDialog = { kind: 'SHOW_INTENTS' | 'ACTION_INTENTS' | 'DEFAULT_ACTION_INTENTS' | 'DT'; message: ThreadMessage };
+type MessageDialog = { kind: AssistantDialogKind; message: ThreadMessage };
 
 /** The conversation pane: header, live thread (with what waits on this device) and composer. */
-export function ConversationView({ interactionId, user, liveKey, showBadges, onBack }: ConversationViewProps) {
+export function ConversationView({ interactionId, user, liveKey, showBadges, assistant, onBack }: ConversationViewProps) {
   const conversation = useConversation(interactionId, liveKey);
   const { interaction, messages, patchMessages, patchInteraction, reload } = conversation;
   const roles: readonly Role[] = user.roles;
@@ -70,6 +71,7 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
   const askArchive = archiving.ask;
 
   // Log mode: the message is put in log mode and what the assistant would reply is shown under it.
+  const { setLogMode, logModeControl } = assistant;
   const startLogMode = useCallback(
     async (message: ThreadMessage) => {
       try {
@@ -81,12 +83,13 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
         // The API client has shown the server's answer.
       }
     },
-    [interactionId, patchMessage],
+    [interactionId, patchMessage, setLogMode],
   );
 
   const logMode = useMemo<LogModeHandlers>(
     () => ({
       loggedReplies,
+      control: logModeControl,
       onVerdict: async (message, valid) => {
         try {
           const result = await setLogMode(interactionId, message.id, valid);
@@ -97,7 +100,7 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
         }
       },
     }),
-    [interactionId, loggedReplies, patchMessage],
+    [interactionId, loggedReplies, patchMessage, setLogMode, logModeControl],
   );
 
   const onOption = useCallback(
@@ -152,6 +155,7 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
         customerName={customerName}
         onBack={onBack}
         onAiChanged={(aiEnabled) => patchInteraction((i) => ({ ...i, aiEnabled }))}
+        assistant={assistant}
         assistantOptions={canUseDealRoomOptions(roles)}
         latestCustomerText={latestCustomerText}
         onChanged={reload}
@@ -184,30 +188,9 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, onB
         onTypingChange={setTyping}
       />
       <ConfirmActionDialog action={archiving} message="Are you sure want to archive this message?" />
-      {dialog?.kind === 'SHOW_INTENTS' ? (
-        <ShowIntentsDialog interactionId={interactionId} messageId={dialog.message.id} timeZone={timeZone} onClose={() => setDialog(null)} />
-      ) : null}
-      {dialog?.kind === 'ACTION_INTENTS' || dialog?.kind === 'DEFAULT_ACTION_INTENTS' ? (
-        <IntentActionDialog
-          mode={dialog.kind === 'ACTION_INTENTS' ? 'ACTION' : 'DEFAULT'}
-          interactionId={interactionId}
-          messageId={dialog.message.id}
-          onClose={() => setDialog(null)}
-          onDone={() => {
-            setDialog(null);
-            reload();
-          }}
-        />
-      ) : null}
-      {dialog?.kind === 'DT' ? (
-        <DtDialogueDialog
-          interactionId={interactionId}
-          messageText={dialog.message.content}
-          manualBooking={interaction.manualBooking === true}
-          onClose={() => setDialog(null)}
-          onChanged={reload}
-        />
-      ) : null}
+      {dialog
+        ? assistant.messageDialog({ kind: dialog.kind, interaction, message: dialog.message, timeZone, onClose: () => setDialog(null), onChanged: reload })
+        : null}
       {responseTimeFor !== null ? (
         <Suspense fallback={null}>
           <ResponseTimeDialog

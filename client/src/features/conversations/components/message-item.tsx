@@ -1,7 +1,6 @@
 import { memo, useContext } from 'react';
 import Box from '@mui/material/Box';
 import { messageOptions, statusIcon, type MessageOption, type Role } from '@drivebay/shared';
-import { LogModeControl } from '../../assistant';
 import type { ThreadMessage } from '../api';
 import { bubbleKind } from '../message-layout';
 import { ChatBubble } from './bubbles/chat-bubble';
@@ -64,7 +63,7 @@ export const MessageItem = memo(function MessageItem({ message, roles, timeZone,
       {view}
       {logMode && options.includes('LOG_MODE') ? (
         <Box sx={{ maxWidth: { xs: '92%', md: '75%' } }}>
-          <LogModeControl message={message} loggedReply={logMode.loggedReplies.get(message.id) ?? null} onVerdict={(valid) => logMode.onVerdict(message, valid)} />
+          {logMode.control({ message, loggedReply: logMode.loggedReplies.get(message.id) ?? null, onVerdict: (valid) => logMode.onVerdict(message, valid) })}
         </Box>
       ) : null}
     </Box>

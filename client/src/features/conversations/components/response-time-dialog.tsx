@@ -13,6 +13,7 @@ import { LocalizationProvider } from '@mui/x-date-pickers/LocalizationProvider';
 import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import type { Dayjs } from 'dayjs';
 import { notify } from '../../../lib/notices';
+import { pickerToCalendarDay, pickerToClockTime } from '../../../lib/picker-value';
 import { setMessageResponseTime } from '../api';
 import { responseDateTime } from '../send-failure';
 
@@ -41,13 +42,15 @@ export function ResponseTimeDialog({ messageId, timeZoneLabel, onClose, onSaved 
 
   const save = async () => {
     if (messageId === null) return;
-    if (!date?.isValid() || !time?.isValid()) {
+    const day = pickerToCalendarDay(date);
+    const clock = pickerToClockTime(time);
+    if (!day || !clock) {
       notify({ severity: 'warning', message: RESPONSE_TIME_REQUIRED });
       return;
     }
     setSaving(true);
     try {
-      const result = await setMessageResponseTime(messageId, responseDateTime(date, time));
+      const result = await setMessageResponseTime(messageId, responseDateTime(day, clock));
       notify({ severity: 'success', message: result.message });
       setDate(null);
       setTime(null);

@@ -19,7 +19,7 @@ import {
   type StatusIconName,
 } from '@drivebay/shared';
 import type { InboxRow as Row } from '@drivebay/shared/docs';
-import { formatInTimeZone } from '../../../lib/dates';
+import { formatInTimeZone, todayInTimeZone } from '../../../lib/dates';
 import { htmlToPlainText } from '../../../lib/html-text';
 import { rowCustomerName, rowVehicle, serviceTypeLabel, waitingSeconds } from '../inbox-rows';
 import { RowPresenceBadges, type RowPresence } from './row-presence';
@@ -59,7 +59,7 @@ type InboxRowProps = {
 
 function shortTime(iso: string, zone: string | null, now: number): string {
   const day = formatInTimeZone(iso, zone, 'YYYY-MM-DD');
-  const today = formatInTimeZone(new Date(now).toISOString(), zone, 'YYYY-MM-DD');
+  const today = todayInTimeZone(zone, new Date(now));
   return formatInTimeZone(iso, zone, day === today ? 'hh:mm A' : 'MM/DD/YY');
 }
 

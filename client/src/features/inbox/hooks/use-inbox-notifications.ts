@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { InboxRow } from '@drivebay/shared/docs';
-import type { InboxSnapshot } from '../../../lib/collab';
+import type { InboxSnapshot } from './use-inbox-rows';
 import { notify } from '../../../lib/notices';
 import { rowCustomerName } from '../inbox-rows';
 import {

@@ -14,6 +14,7 @@ import { TimePicker } from '@mui/x-date-pickers/TimePicker';
 import type { Dayjs } from 'dayjs';
 import { APPOINTMENT_TITLES, SALES_APPOINTMENT_TEXT, formatTwelveHourTime, type Lead } from '@drivebay/shared';
 import { notify } from '../../../lib/notices';
+import { pickerToClockTime, pickerToDay } from '../../../lib/picker-value';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { getLeadsForPicker, saveSalesAppointment } from '../api';
 import { LeadPicker } from './lead-picker';
@@ -47,7 +48,9 @@ export function SalesAppointmentForm({ store, divisionId, salesRepName, onCancel
 
   const save = async () => {
     setSubmitted(true);
-    const missing = !title ? SALES_APPOINTMENT_TEXT.titleRequired : !date?.isValid() ? SALES_APPOINTMENT_TEXT.dateRequired : !time?.isValid() ? SALES_APPOINTMENT_TEXT.timeRequired : !lead ? SALES_APPOINTMENT_TEXT.leadRequired : null;
+    const day = pickerToDay(date);
+    const clock = pickerToClockTime(time);
+    const missing = !title ? SALES_APPOINTMENT_TEXT.titleRequired : !day ? SALES_APPOINTMENT_TEXT.dateRequired : !clock ? SALES_APPOINTMENT_TEXT.timeRequired : !lead ? SALES_APPOINTMENT_TEXT.leadRequired : null;
     if (missing) {
       notify({ severity: 'warning', message: missing });
       return;
@@ -58,8 +61,8 @@ export function SalesAppointmentForm({ store, divisionId, salesRepName, onCancel
         messageActionType,
         contactId: lead!.id,
         title: title as (typeof APPOINTMENT_TITLES)[number],
-        startDate: date!.format('YYYY-MM-DD'),
-        startTime: formatTwelveHourTime(time!.hour(), time!.minute()),
+        startDate: day!,
+        startTime: formatTwelveHourTime(clock!.hour, clock!.minute),
         appointmentId,
         subject: title,
         customerName,

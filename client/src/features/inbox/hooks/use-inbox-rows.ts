@@ -1,8 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { inboxDocName, observeInbox, type InboxRow } from '@drivebay/shared/docs';
-import type { CollabError, CollabStatus } from './doc-entry';
-import { collabManager } from './manager-instance';
-import { InboxRowsCache } from './inbox-rows-cache';
+import { collabManager, type CollabError, type CollabStatus } from '../../../lib/collab';
+import { InboxRowsCache } from '../inbox-rows-cache';
 
 /** One store's inbox as a screen sees it. */
 export type InboxSnapshot = {

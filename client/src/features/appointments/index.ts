@@ -1,0 +1,2 @@
+// The store's appointments screen; the route module places it.
+export { StoreAppointments } from './components/store-appointments';
