@@ -32,7 +32,10 @@ import {
   readMessage,
   storedAnalysis,
 } from './messages';
-import { recordEvent, replyForStep, runTurn, storeAnalysis, type TurnDeps, type TurnResult } from './turn';
+import { recordEvent } from './effects/record-event';
+import { storeAnalysis } from './effects/record-intents';
+import { replyForStep } from './replies';
+import { runTurn, type TurnDeps, type TurnResult } from './turn';
 
 const FSI_FIELD = 'query.future-service-interaction-id';
 
