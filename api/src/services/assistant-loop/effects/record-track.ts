@@ -6,7 +6,7 @@ import type { ApplyOptions } from '../turn-types';
 export async function recordTrack(
   tx: Sql,
   interactionId: number,
-  plan: Pick<Plan, 'parameter' | 'intent'> & { track: Plan['track'] },
+  plan: Pick<Plan, 'parameter' | 'intent' | 'track'>,
   o: Pick<ApplyOptions, 'user' | 'messageId'>,
 ): Promise<void> {
   if (!plan.track && !plan.parameter) return;

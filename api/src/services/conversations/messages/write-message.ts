@@ -56,8 +56,8 @@ function cell(tx: Sql, record: MessageRecord, column: Column): unknown {
 /**
  * The one statement that inserts messages: every kind of message, and the seed's batches, are
  * written here, so a column's meaning and default are decided in one place. Returns the ids of
- * the rows written; with `dedupeOn`, a row whose key exists already is skipped (no id).
- * The caller announces the change to the inbox (see inbox-changes.ts).
+ * the rows written; with `dedupeOn`, a row whose key exists already is skipped (no id). The
+ * kind functions around it note the change for the inbox (see inbox-changes.ts).
  */
 export async function insertMessages(tx: Sql, records: MessageRecord[], opts: { dedupeOn?: MessageDedupe } = {}): Promise<number[]> {
   if (!records.length) return [];
