@@ -1,5 +1,6 @@
 import type { Sql } from '../db/database';
 import { hashPassword } from '../services/auth/password';
+import { writeMessagesInBulk, type MessageRecord } from '../services/conversations/messages';
 import {
   ADVISOR_NAMES,
   CUSTOMER_REPLIES,
@@ -40,12 +41,6 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 
-// Multi-row inserts take their columns from the first row, so every message row carries all of them.
-const MESSAGE_DEFAULTS = {
-  subject: null, from_address: null, from_name: null, to_address: null, to_name: null, timestamp: null,
-  message_status: null, errors: [] as string[], message_sent_by: null, response_reqd: false, read_status: true, title: null,
-  start_time: null, call_duration_seconds: null,
-};
 const MARK_DEFAULTS = { customer_id: null, future_service_interaction_id: null };
 
 export type SeedSummary = { seeded: boolean; customers: number; interactions: number; messages: number };
@@ -179,7 +174,7 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
       const fsiRows = await tx<{ id: number }[]>`insert into future_service_interaction ${tx(fsis)} returning id`;
       interactionCount += fsiRows.length;
 
-      const messages: Record<string, unknown>[] = [];
+      const messages: MessageRecord[] = [];
       const marks: Record<string, unknown>[] = [];
       const appointments: Record<string, unknown>[] = [];
       for (const [k, f] of fsiRows.entries()) {
@@ -190,9 +185,9 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
         const agentName = `${agent.first} ${agent.last}`;
         const customerName = `${c.firstName} ${c.lastName}`;
         const base = {
-          future_service_interaction_id: f.id,
-          store_id: storeId,
-          customer_id: c.id,
+          futureServiceInteractionId: f.id,
+          storeId,
+          customerId: c.id,
         };
         const template = REMINDER_TEXTS[fsi.service_type] ?? REMINDER_TEXTS.default!;
         const text = template
@@ -203,27 +198,27 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
           .replace('{model}', v.model);
         const status = r.pick(['delivered', 'delivered', 'delivered', 'delivered', 'sent', 'undelivered', 'failed'] as const);
         messages.push({
-          ...base, content: text, from_address: s.assistantPhone, from_name: agentName, to_address: c.cellular, to_name: customerName,
-          direction: 'SENT', message_type: 'SMS', notification_type: 'MESSAGE_TO_CUSTOMER', created_on: new Date(plan.start),
-          timestamp: new Date(plan.start + 2000), message_status: status, message_sent_by: 'AI',
+          ...base, content: text, fromAddress: s.assistantPhone, fromName: agentName, toAddress: c.cellular, toName: customerName,
+          direction: 'SENT', messageType: 'SMS', notificationType: 'MESSAGE_TO_CUSTOMER', createdOn: new Date(plan.start),
+          timestamp: new Date(plan.start + 2000), messageStatus: status, messageSentBy: 'AI',
           errors: status === 'failed' || status === 'undelivered' ? [status === 'failed' ? 'Carrier rejected the message (30007)' : 'Unreachable destination handset (30003)'] : [],
-          read_status: true,
+          readStatus: true,
         });
         if (c.email && r.chance(0.25)) {
           messages.push({
             ...base, content: `<p>${text}</p><p>You can also reply to this email or call us at ${s.phone}.</p><p>— ${agentName}, ${s.name}</p>`,
-            subject: `Your ${v.model} is due for service`, from_address: `${agent.first.toLowerCase()}@${s.code.toLowerCase()}.drivebay.example`,
-            from_name: agentName, to_address: c.email, to_name: customerName, direction: 'SENT', message_type: 'EMAIL',
-            notification_type: 'MESSAGE_TO_CUSTOMER', created_on: new Date(plan.start + 5 * MINUTE), message_status: 'delivered', read_status: true,
+            subject: `Your ${v.model} is due for service`, fromAddress: `${agent.first.toLowerCase()}@${s.code.toLowerCase()}.drivebay.example`,
+            fromName: agentName, toAddress: c.email, toName: customerName, direction: 'SENT', messageType: 'EMAIL',
+            notificationType: 'MESSAGE_TO_CUSTOMER', createdOn: new Date(plan.start + 5 * MINUTE), messageStatus: 'delivered', readStatus: true,
           });
         }
         if (!plan.reply || status === 'failed' || status === 'undelivered') continue;
         const replyAt = plan.start + (k < 12 ? 60_000 : r.int(3, 240) * MINUTE);
         messages.push({
-          ...base, content: plan.reply.text, from_address: c.cellular, from_name: customerName, to_address: s.assistantPhone,
-          to_name: agentName, direction: 'RECEIVED', message_type: 'SMS', notification_type: 'MESSAGE_FROM_CUSTOMER',
-          created_on: new Date(replyAt), timestamp: new Date(replyAt), message_status: 'received', response_reqd: !plan.reply.optOut,
-          read_status: !plan.unread,
+          ...base, content: plan.reply.text, fromAddress: c.cellular, fromName: customerName, toAddress: s.assistantPhone,
+          toName: agentName, direction: 'RECEIVED', messageType: 'SMS', notificationType: 'MESSAGE_FROM_CUSTOMER',
+          createdOn: new Date(replyAt), timestamp: new Date(replyAt), messageStatus: 'received', responseReqd: !plan.reply.optOut,
+          readStatus: !plan.unread,
         });
         if (plan.reply.optOut) {
           marks.push({ target: 'CUSTOMER', customer_id: c.id, intent_type: 'SMS_OPT_OUT', value: 'true' });
@@ -233,8 +228,8 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
         if (plan.reply.handoff) {
           messages.push({
             ...base, content: `<p>${customerName} needs a person: “${plan.reply.text}”</p>`, title: 'GM HANDOFF',
-            from_name: agentName, to_name: 'Service manager', direction: 'SENT', message_type: 'INTERNAL',
-            notification_type: 'INTERNAL_NOTIFICATION_GM', created_on: new Date(replyAt + 30_000), read_status: true,
+            fromName: agentName, toName: 'Service manager', direction: 'SENT', messageType: 'INTERNAL',
+            notificationType: 'INTERNAL_NOTIFICATION_GM', createdOn: new Date(replyAt + 30_000), readStatus: true,
           });
         }
         if (plan.unread) continue;
@@ -247,39 +242,35 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
             op_codes: ['01OILZ'], title: `${fsi.service_type.replaceAll('_', ' ').toLowerCase()} for ${v.model}`, transport_type: 'WAITER',
           });
           messages.push({
-            ...base, content: `Service appointment for your ${v.model}`, title: 'Service appointment', from_name: agentName,
-            to_address: c.email ?? c.cellular, to_name: customerName, direction: 'SENT', message_type: 'CALENDAR_INVITE',
-            notification_type: 'SCHEDULE_APPOINTMENT', created_on: new Date(answerAt), start_time: apptStart, read_status: true,
+            ...base, content: `Service appointment for your ${v.model}`, title: 'Service appointment', fromName: agentName,
+            toAddress: c.email ?? c.cellular, toName: customerName, direction: 'SENT', messageType: 'CALENDAR_INVITE',
+            notificationType: 'SCHEDULE_APPOINTMENT', createdOn: new Date(answerAt), startTime: apptStart, readStatus: true,
           });
         }
         messages.push({
-          ...base, content: plan.reply.appointment ? FOLLOW_UPS[0] : r.pick(FOLLOW_UPS.slice(1)), from_address: s.assistantPhone,
-          from_name: agentName, to_address: c.cellular, to_name: customerName, direction: 'SENT', message_type: 'SMS',
-          notification_type: 'MESSAGE_TO_CUSTOMER', created_on: new Date(answerAt + 1000), timestamp: new Date(answerAt + 3000),
-          message_status: 'delivered', message_sent_by: plan.reply.handoff ? 'Olivia Martinez' : 'AI', read_status: true,
+          ...base, content: plan.reply.appointment ? FOLLOW_UPS[0]! : r.pick(FOLLOW_UPS.slice(1)), fromAddress: s.assistantPhone,
+          fromName: agentName, toAddress: c.cellular, toName: customerName, direction: 'SENT', messageType: 'SMS',
+          notificationType: 'MESSAGE_TO_CUSTOMER', createdOn: new Date(answerAt + 1000), timestamp: new Date(answerAt + 3000),
+          messageStatus: 'delivered', messageSentBy: plan.reply.handoff ? 'Olivia Martinez' : 'AI', readStatus: true,
         });
         if (r.chance(0.2)) {
           messages.push({
             ...base, content: `<p>Called ${c.firstName}; prefers mornings. ${r.pick(['Confirmed the address.', 'Asked about the warranty.', 'Will bring both keys.'])}</p>`,
-            from_name: 'Olivia Martinez', direction: 'SENT', message_type: 'INTERNAL_NOTES', notification_type: 'INTERNAL_NOTES',
-            created_on: new Date(answerAt + 20 * MINUTE), read_status: true,
+            fromName: 'Olivia Martinez', direction: 'SENT', messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES',
+            createdOn: new Date(answerAt + 20 * MINUTE), readStatus: true,
           });
         }
         if (r.chance(0.12)) {
           messages.push({
-            ...base, content: `Outbound call to ${customerName}`, from_name: 'Olivia Martinez', from_address: s.phone,
-            to_address: c.cellular, to_name: customerName, direction: 'SENT', message_type: 'INTERNAL', notification_type: 'CALL',
-            created_on: new Date(answerAt + 40 * MINUTE), start_time: new Date(answerAt + 40 * MINUTE), call_duration_seconds: r.int(35, 900),
-            read_status: true,
+            ...base, content: `Outbound call to ${customerName}`, fromName: 'Olivia Martinez', fromAddress: s.phone,
+            toAddress: c.cellular, toName: customerName, direction: 'SENT', messageType: 'INTERNAL', notificationType: 'CALL',
+            createdOn: new Date(answerAt + 40 * MINUTE), startTime: new Date(answerAt + 40 * MINUTE), callDurationSeconds: r.int(35, 900),
+            readStatus: true,
           });
         }
       }
       keepInThePast(messages, t0);
-      for (let i = 0; i < messages.length; i += 500) {
-        // jsonb values must be wrapped, or an array would be sent as a Postgres array literal.
-        const batch = messages.slice(i, i + 500).map((m) => ({ ...MESSAGE_DEFAULTS, ...m })).map((m) => ({ ...m, errors: tx.json(m.errors as string[]) }));
-        await tx`insert into message_instance ${tx(batch as never)}`;
-      }
+      await writeMessagesInBulk(tx as unknown as Sql, messages);
       messageCount += messages.length;
       if (marks.length) await tx`insert into mark ${tx(marks.map((m) => ({ ...MARK_DEFAULTS, ...m })) as never)} on conflict do nothing`;
       await tx`update customer set block_sms = true
@@ -317,16 +308,16 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
  * it. Such a conversation is moved back as a whole, so it keeps its rhythm and nothing is dated in
  * the future.
  */
-function keepInThePast(messages: Record<string, unknown>[], t0: number): void {
-  const latest = new Map<unknown, number>();
+function keepInThePast(messages: MessageRecord[], t0: number): void {
+  const latest = new Map<number, number>();
   for (const m of messages) {
-    const at = (m.created_on as Date).getTime();
-    latest.set(m.future_service_interaction_id, Math.max(latest.get(m.future_service_interaction_id) ?? 0, at));
+    const at = m.createdOn!.getTime();
+    latest.set(m.futureServiceInteractionId, Math.max(latest.get(m.futureServiceInteractionId) ?? 0, at));
   }
   for (const m of messages) {
-    const shift = latest.get(m.future_service_interaction_id)! - (t0 - MINUTE);
+    const shift = latest.get(m.futureServiceInteractionId)! - (t0 - MINUTE);
     if (shift <= 0) continue;
-    m.created_on = new Date((m.created_on as Date).getTime() - shift);
+    m.createdOn = new Date(m.createdOn!.getTime() - shift);
     if (m.timestamp instanceof Date) m.timestamp = new Date(m.timestamp.getTime() - shift);
   }
 }

@@ -5,7 +5,7 @@ import type { InboxNotifier } from '../conversations/notifier';
 import { loadInteractionForUser } from '../conversations/interaction-access';
 import { recordOptIn, recordOptOut } from '../conversations/opt-out';
 import { assertStoreAccess } from '../org/scope';
-import { recordEvent } from './turn';
+import { recordEvent } from './effects/record-event';
 
 type Party = { id: number; storeId: number; customerId: number; serviceVehicleId: number | null; cellular: string | null };
 

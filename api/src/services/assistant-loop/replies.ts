@@ -3,6 +3,7 @@ import type { Sql } from '../../db/database';
 import { MAX_SMS_LENGTH } from '../conversations/send-message';
 import { loadMergeValues } from '../templates/merge-values';
 import type { LoopContext } from './context';
+import type { Step } from './decide';
 import { formatChoices, formatSlot, storeHours } from './slots';
 
 /** What a reply says besides the template's merge fields. */
@@ -69,4 +70,16 @@ function emptyValues(): MergeValues {
     product: { vin: '', make: '', year: '', model: '', soldDate: '', estDueDate: '' },
     service: { lastServiceDate: '', lastServiceMonth: '' },
   };
+}
+
+/** The reply a step sends, filled in for the interaction. */
+export async function replyForStep(db: Sql, ctx: LoopContext, step: Step): Promise<RenderedReply | null> {
+  switch (step.kind) {
+    case 'ACK': return renderReply(db, ctx, step.reply);
+    case 'ASK': return renderReply(db, ctx, step.reply);
+    case 'PROPOSE': return step.exact ? renderReply(db, ctx, 'DT', { time: step.starts[0]! }) : renderReply(db, ctx, 'DT_ALTERNATIVES', { choices: step.starts });
+    case 'BOOK': return renderReply(db, ctx, 'APPT_SET', { time: step.start });
+    case 'HANDOFF': return step.reply ? renderReply(db, ctx, step.reply, step.start ? { time: step.start } : {}) : null;
+    default: return null;
+  }
 }

@@ -4,7 +4,7 @@ import type { Sql } from '../../db/database';
 import type { ServiceDeps } from './deps';
 import { onInboundCommitted } from './inbound-events';
 import { recordOptIn, recordOptOut } from './opt-out';
-import { insertOutbound } from './outbound';
+import { inMessageTx, writeInboundText, writeKeywordReply } from './messages';
 import { findStoreByNumber, type StoreNumber } from './store-number';
 
 /** One text from a customer, as any carrier reports it. */
@@ -59,7 +59,7 @@ export function helpReplyText(store: Pick<StoreNumber, 'storeName' | 'storePhone
  * Stores a customer's text in one transaction: dedupe on the carrier's id, find or create the
  * customer and the interaction in the store that owns the number, insert the message, bump the
  * counters, and act on carrier keywords (STOP family blocks texts, START/UNSTOP lifts the block,
- * HELP queues the store's help reply). After the commit the inbox is notified and, for ordinary
+ * HELP queues the store's help reply). After the commit the inbox is told and, for ordinary
  * messages, the {@link onInboundCommitted} listeners run.
  */
 export async function receiveInboundSms(deps: ServiceDeps, sms: InboundSms, knownStore?: StoreNumber | null): Promise<InboundOutcome> {
@@ -72,49 +72,29 @@ export async function receiveInboundSms(deps: ServiceDeps, sms: InboundSms, know
 
   let outcome: Extract<InboundOutcome, { kind: 'stored' }>;
   try {
-    outcome = await sql.begin(async (t) => {
-      const tx = t as unknown as Sql;
+    outcome = await inMessageTx(deps, async (m) => {
+      const { tx } = m;
       const { customer, interaction } = await findOrCreateConversation(tx, store, from);
       // The carrier's id is unique: a redelivery inserts nothing and rolls back whatever it created.
-      // Keywords are handled by the product and the carrier, so nobody needs to answer them; a
-      // customer writing into a closed conversation opens it again.
-      const [message] = await tx<{ id: number }[]>`
-        with m as (
-          insert into message_instance (future_service_interaction_id, store_id, customer_id, content, from_address, from_name,
-            to_address, to_name, direction, message_type, notification_type, "timestamp", message_status, media_urls,
-            carrier_message_id, response_reqd, read_status)
-          values (${interaction.id}, ${store.storeId}, ${customer.id}, ${sms.body}, ${from}, ${customer.name},
-            ${store.agentPhoneNumber}, ${`${store.agentFirstName} ${store.agentLastName}`.trim()}, 'RECEIVED', 'SMS',
-            'MESSAGE_FROM_CUSTOMER', now(), 'received', ${sms.mediaUrls}, ${sms.carrierMessageId}, ${keyword === null}, false)
-          on conflict (carrier_message_id) do nothing
-          returning id
-        ), counted as (
-          update future_service_interaction set
-            total_inbound_count = total_inbound_count + 1,
-            total_unread_count = total_unread_count + 1,
-            last_message_received_date = now(),
-            response_reqd = ${keyword === null},
-            response_insight = case when ${keyword === 'STOP'} then 'STOP' else response_insight end,
-            conv_closed = false,
-            updated_on = now()
-          where id = ${interaction.id} and exists (select 1 from m)
-        )
-        select id from m`;
-      if (!message) throw new Duplicate();
+      // A customer writing into a closed conversation opens it again.
+      const messageId = await writeInboundText(m, {
+        interactionId: interaction.id, storeId: store.storeId, customerId: customer.id, content: sms.body, from, fromName: customer.name,
+        to: store.agentPhoneNumber, toName: `${store.agentFirstName} ${store.agentLastName}`.trim(), mediaUrls: sms.mediaUrls,
+        carrierMessageId: sms.carrierMessageId, keyword,
+      });
+      if (messageId === null) throw new Duplicate();
 
       if (keyword === 'STOP') await recordOptOut(tx, { storeId: store.storeId, customerId: customer.id, phone: from });
       if (keyword === 'START') await recordOptIn(tx, { storeId: store.storeId, customerId: customer.id, phone: from });
       if (keyword === 'HELP') {
-        await insertOutbound(tx, {
-          interactionId: interaction.id, storeId: store.storeId, customerId: customer.id, messageType: 'SMS',
-          notificationType: 'MESSAGE_TO_CUSTOMER', content: helpReplyText(store), subject: null, from: store.agentPhoneNumber,
-          fromName: store.storeName, to: from, toName: customer.name, mediaUrls: [], startTime: null,
-          clientMessageId: uuidFromText(`help-reply:${sms.carrierMessageId}`), sentByUserId: null, messageSentBy: 'Carrier keyword HELP',
-          bypassOptOut: true,
+        await writeKeywordReply(m, {
+          interactionId: interaction.id, storeId: store.storeId, customerId: customer.id, content: helpReplyText(store),
+          from: store.agentPhoneNumber, fromName: store.storeName, to: from, toName: customer.name,
+          clientMessageId: uuidFromText(`help-reply:${sms.carrierMessageId}`), keyword: 'HELP',
         });
       }
       return {
-        kind: 'stored' as const, storeId: store.storeId, interactionId: interaction.id, customerId: customer.id, messageId: message.id,
+        kind: 'stored' as const, storeId: store.storeId, interactionId: interaction.id, customerId: customer.id, messageId,
         keyword, createdCustomer: customer.created, createdInteraction: interaction.created,
       };
     });
@@ -123,7 +103,6 @@ export async function receiveInboundSms(deps: ServiceDeps, sms: InboundSms, know
     throw err;
   }
 
-  deps.notifier.interactionsChanged(outcome.storeId, [outcome.interactionId]);
   if (keyword === 'HELP') deps.outbox?.wake();
   if (keyword === null) {
     onInboundCommitted.emit(

@@ -7,7 +7,7 @@ import type { ServiceDeps } from './deps';
 import { loadInteractionForUser } from './interaction-access';
 import { messageColumns, toMessageDto, type MessageRow } from './message-dto';
 import { OPTED_OUT_MESSAGE, isOptedOut } from './opt-out';
-import { findByClientMessageId, insertOutbound, type OutboundDraft } from './outbound';
+import { findByClientMessageId, inMessageTx, writeInternalNote, writeOutbound, type OutboundDraft } from './messages';
 import type { MessageInstanceDto, SendMessage } from './schemas';
 
 export const SEND_SUCCESS = 'Successfully Sent';
@@ -116,12 +116,11 @@ export async function sendMessage(
     };
   }
 
-  const { id, created } = await sql.begin((tx) => insertOutbound(tx as unknown as Sql, draft));
+  const { id, created } = await inMessageTx(deps, (m) =>
+    draft.messageType === 'INTERNAL_NOTES' ? writeInternalNote(m, draft) : writeOutbound(m, { ...draft, messageType: draft.messageType }),
+  );
   const [row] = await sql<MessageRow[]>`select ${messageColumns(sql)} from message_instance m where m.id = ${id}`;
-  if (created) {
-    deps.notifier.interactionsChanged(interaction.storeId, [interaction.id]);
-    if (draft.messageType !== 'INTERNAL_NOTES') deps.outbox?.wake();
-  }
+  if (created && draft.messageType !== 'INTERNAL_NOTES') deps.outbox?.wake();
   return { message: SEND_SUCCESS, messageInstance: toMessageDto(sameInteraction(row!, interaction.id)), created };
 }
 

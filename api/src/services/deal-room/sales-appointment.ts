@@ -12,6 +12,7 @@ import type { Sql } from '../../db/database';
 import type { SessionUser } from '../auth/sessions';
 import type { InboxNotifier } from '../conversations/notifier';
 import { loadInteractionForUser } from '../conversations/interaction-access';
+import { inMessageTx, writeCalendarCard } from '../conversations/messages';
 import { absoluteUrl, linkPath } from '../landing/create-link';
 import { linkSecret, signLink, type LinkSecretSource } from '../landing/link-tokens';
 
@@ -42,8 +43,8 @@ export async function scheduleSalesAppointment(
   const guest = input.customerName?.trim() || `${ctx!.firstName} ${ctx!.lastName}`.trim();
   const rescheduling = input.appointmentId !== null && input.appointmentId !== undefined;
 
-  const saved = await sql.begin(async (t) => {
-    const tx = t as unknown as Sql;
+  const saved = await inMessageTx(deps, async (m) => {
+    const { tx } = m;
     let appointmentId: number;
     if (rescheduling) {
       const [row] = await tx<{ id: number }[]>`
@@ -61,17 +62,15 @@ export async function scheduleSalesAppointment(
       appointmentId = row!.id;
     }
     const content = input.msgBody?.trim() || `${rescheduling ? 'Rescheduled: ' : ''}${input.title} with ${rep}`;
-    const [message] = await tx<{ id: number }[]>`
-      insert into message_instance (future_service_interaction_id, store_id, customer_id, content, subject, title, from_name,
-        to_address, to_name, direction, message_type, notification_type, start_time, message_sent_by, sent_by_user_id, read_status)
-      values (${f.id}, ${f.storeId}, ${f.customerId}, ${content}, ${input.subject?.trim() || input.title}, ${input.title}, ${rep},
-        ${ctx!.email ?? ctx!.cellular}, ${guest}, 'SENT', 'CALENDAR_INVITE', 'SCHEDULE_APPOINTMENT', ${start}, ${rep}, ${user.userId}, true)
-      returning id`;
-    await tx`update sales_appointment set message_instance_id = ${message!.id} where id = ${appointmentId}`;
+    const messageId = await writeCalendarCard(m, {
+      interactionId: f.id, storeId: f.storeId, customerId: f.customerId, content, subject: input.subject?.trim() || input.title,
+      title: input.title, fromName: rep, toAddress: ctx!.email ?? ctx!.cellular, toName: guest, startTime: start, messageSentBy: rep,
+      sentByUserId: user.userId,
+    });
+    await tx`update sales_appointment set message_instance_id = ${messageId} where id = ${appointmentId}`;
     await tx`update future_service_interaction set appointment_set = true, lead_stage = 'APPOINTMENT_SET', updated_on = now() where id = ${f.id}`;
-    return { appointmentId, messageId: message!.id };
+    return { appointmentId, messageId };
   });
-  deps.notifier?.interactionsChanged(f.storeId, [f.id]);
 
   const { token } = signLink(await linkSecret(sql, links.secrets), 'MEETING', { interactionId: f.id, subjectId: user.userId });
   const meetingUrl = absoluteUrl(linkPath('MEETING', f, user.userId, token, saved.messageId), links.publicUrl);

@@ -9,6 +9,7 @@ import {
 import type { Sql } from '../../db/database';
 import type { SessionUser } from '../auth/sessions';
 import { loadInteractionForUser, type InteractionRef } from '../conversations/interaction-access';
+import { inMessageTx, writeNotification } from '../conversations/messages';
 import { linkUser } from './link-access';
 import { linkSecret, signLink, type LinkSecretSource } from './link-tokens';
 
@@ -89,11 +90,13 @@ export async function createPublicLink(
     const inviter = `${caller.firstName} ${caller.lastName}`.trim() || caller.username;
     const guest = `${invitee.firstName} ${invitee.lastName}`.trim() || invitee.username;
     const what = req.purpose === 'DEAL_ROOM' ? 'the deal room' : 'call the customer';
-    await sql`
-      insert into message_instance (future_service_interaction_id, store_id, customer_id, content, from_name, to_name,
-        direction, message_type, notification_type, message_sent_by, sent_by_user_id, read_status)
-      values (${f.id}, ${f.storeId}, ${f.customerId}, ${`${inviter} invited ${guest} to ${what}.`}, ${inviter}, ${guest},
-        'SENT', 'INTERNAL', 'USER_INVITE', ${inviter}, ${caller.userId}, true)`;
+    // No notifier reaches this call: the invite shows in the thread but is not announced to the inbox.
+    await inMessageTx({ sql }, (m) =>
+      writeNotification(m, {
+        interactionId: f.id, storeId: f.storeId, customerId: f.customerId, content: `${inviter} invited ${guest} to ${what}.`,
+        notificationType: 'USER_INVITE', fromName: inviter, toName: guest, messageSentBy: inviter, sentByUserId: caller.userId,
+      }),
+    );
   }
   return { purpose: req.purpose, path, url: absoluteUrl(path, opts.publicUrl), token, expiresAt: expiresAt.toISOString() };
 }

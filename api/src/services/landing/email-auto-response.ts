@@ -1,8 +1,9 @@
 import { AppError, EMAIL_AUTO_RESPONSE_TEXT, type EmailAutoResponseQuery } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import type { InboxNotifier } from '../conversations/notifier';
+import { inMessageTx, writeCustomerResponse } from '../conversations/messages';
 import { uuidFromText } from '../conversations/receive-inbound';
-import { recordCustomerResponse, textAsHtml } from './customer-response';
+import { textAsHtml } from './text-as-html';
 import { openCustomerLink } from './link-access';
 import { tokenFingerprint, type LinkSecretSource } from './link-tokens';
 
@@ -36,8 +37,8 @@ export async function recordEmailAutoResponse(
     where c.id = ${interaction.customerId}`;
   const body = key && text ? `${key}: ${text}` : text || key;
   const clientMessageId = uuidFromText(`email-auto-response:${tokenFingerprint(q.token)}:${q.emailId ?? ''}:${key}:${text}`);
-  const id = await sql.begin((tx) =>
-    recordCustomerResponse(tx as unknown as Sql, {
+  const id = await inMessageTx(deps, (m) =>
+    writeCustomerResponse(m, {
       interactionId: interaction.id,
       storeId: interaction.storeId,
       customerId: interaction.customerId,
@@ -53,7 +54,6 @@ export async function recordEmailAutoResponse(
     }),
   );
   if (id !== null) {
-    deps.notifier?.interactionsChanged(interaction.storeId, [interaction.id]);
     return { message: EMAIL_AUTO_RESPONSE_TEXT.success, messageId: id, duplicate: false };
   }
   const [earlier] = await sql<{ id: number }[]>`select id from message_instance where client_message_id = ${clientMessageId}`;

@@ -1,8 +1,9 @@
 import { FEEDBACK_TEXT, type FeedbackClip } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import type { InboxNotifier } from '../conversations/notifier';
+import { inMessageTx, writeCustomerResponse } from '../conversations/messages';
 import { uuidFromText } from '../conversations/receive-inbound';
-import { recordCustomerResponse, textAsHtml } from './customer-response';
+import { textAsHtml } from './text-as-html';
 import { openCustomerLink } from './link-access';
 import { tokenFingerprint, type LinkSecretSource } from './link-tokens';
 
@@ -39,14 +40,14 @@ export async function submitFeedback(
   const h = await head(sql, interaction);
   const fingerprint = tokenFingerprint(token);
   const text = `Feedback: ${input.rating} of 5 stars.${input.comment ? `\n${input.comment}` : ''}`;
-  const created = await sql.begin(async (t) => {
-    const tx = t as unknown as Sql;
+  const created = await inMessageTx(deps, async (m) => {
+    const { tx } = m;
     const [row] = await tx<{ id: number }[]>`
       insert into customer_feedback (future_service_interaction_id, customer_id, rating, comment, link_token_hash)
       values (${interaction.id}, ${interaction.customerId}, ${input.rating}, ${input.comment}, ${fingerprint})
       on conflict (link_token_hash) do nothing returning id`;
     if (!row) return false;
-    const messageId = await recordCustomerResponse(tx, {
+    const messageId = await writeCustomerResponse(m, {
       interactionId: interaction.id,
       storeId: interaction.storeId,
       customerId: interaction.customerId,
@@ -63,6 +64,5 @@ export async function submitFeedback(
     await tx`update customer_feedback set message_instance_id = ${messageId} where id = ${row.id}`;
     return true;
   });
-  if (created) deps.notifier?.interactionsChanged(interaction.storeId, [interaction.id]);
   return { message: created ? FEEDBACK_TEXT.thanks : FEEDBACK_TEXT.already, duplicate: !created };
 }

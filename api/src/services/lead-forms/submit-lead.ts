@@ -9,7 +9,7 @@ import {
 import type { Sql } from '../../db/database';
 import type { ServiceDeps } from '../conversations/deps';
 import { isOptedOut } from '../conversations/opt-out';
-import { insertOutbound } from '../conversations/outbound';
+import { inMessageTx, writeAssistantReply, writeLeadFormRequest } from '../conversations/messages';
 import { uuidFromText } from '../conversations/receive-inbound';
 import { findStoreByNumber, type StoreNumber } from '../conversations/store-number';
 import { assertWithinLimits, recordAttempts, type LimitCheck } from './abuse-limits';
@@ -117,8 +117,8 @@ export async function submitLead(deps: ServiceDeps, lead: ParsedLeadSubmission, 
     { kind: 'lead:address', key: ctx.ip, limit: LEAD_LIMITS.perAddress, message: 'Too many requests from this network.' },
   ];
 
-  const outcome = await sql.begin(async (t) => {
-    const tx = t as unknown as Sql;
+  const outcome = await inMessageTx(deps, async (m) => {
+    const { tx } = m;
     // Two submits of one number to one store wait for each other, so the second sees the first.
     await tx`select pg_advisory_xact_lock(hashtext(${`lead:${storePhone}:${lead.customerPhoneNumber}`}))`;
     const earlier = await recentSubmission(tx, lead.customerPhoneNumber, storePhone);
@@ -153,35 +153,25 @@ export async function submitLead(deps: ServiceDeps, lead: ParsedLeadSubmission, 
 
     // The request, shown as the customer's first words; it waits for a person only when the
     // assistant cannot text back.
-    const [inbound] = await tx<{ id: number }[]>`
-      insert into message_instance (future_service_interaction_id, store_id, customer_id, content, from_address, from_name,
-        to_address, to_name, direction, message_type, notification_type, "timestamp", message_status, carrier_message_id,
-        message_sent_by, response_reqd, read_status)
-      values (${interactionId}, ${store.storeId}, ${customerId}, ${lead.message}, ${lead.customerPhoneNumber}, ${customerName},
-        ${store.agentPhoneNumber}, ${agentName}, 'RECEIVED', 'SMS', 'MESSAGE_FROM_CUSTOMER', now(), 'received',
-        ${`lead-form-${submission.id}`}, ${LEAD_FORM_SENDER}, ${optedOut}, false)
-      returning id`;
-    await tx`
-      update future_service_interaction set total_inbound_count = total_inbound_count + 1, total_unread_count = total_unread_count + 1,
-        last_message_received_date = now(), response_reqd = ${optedOut}, conv_closed = false, updated_on = now()
-      where id = ${interactionId}`;
+    const inboundId = await writeLeadFormRequest(m, {
+      interactionId, storeId: store.storeId, customerId, content: lead.message, from: lead.customerPhoneNumber, fromName: customerName,
+      to: store.agentPhoneNumber, toName: agentName, carrierMessageId: `lead-form-${submission.id}`, messageSentBy: LEAD_FORM_SENDER,
+      responseReqd: optedOut,
+    });
 
     let outboundId: number | null = null;
     if (!optedOut) {
-      const sent = await insertOutbound(tx, {
-        interactionId, storeId: store.storeId, customerId, messageType: 'SMS', notificationType: 'MESSAGE_TO_CUSTOMER',
-        content: bookingInvitation(store, lead.firstName), subject: null, from: store.agentPhoneNumber, fromName: agentName,
-        to: lead.customerPhoneNumber, toName: customerName, mediaUrls: [], startTime: null,
-        clientMessageId: uuidFromText(`lead-reply:${submission.id}`), sentByUserId: null, messageSentBy: 'AI',
+      const sent = await writeAssistantReply(m, {
+        interactionId, storeId: store.storeId, customerId, content: bookingInvitation(store, lead.firstName), from: store.agentPhoneNumber,
+        fromName: agentName, to: lead.customerPhoneNumber, toName: customerName, clientMessageId: uuidFromText(`lead-reply:${submission.id}`),
       });
       outboundId = sent.id;
     }
-    await tx`update lead_submission set inbound_message_id = ${inbound!.id}, outbound_message_id = ${outboundId} where id = ${submission.id}`;
+    await tx`update lead_submission set inbound_message_id = ${inboundId}, outbound_message_id = ${outboundId} where id = ${submission.id}`;
     return { result: resultOf(submission, false), store, interactionId, queued: outboundId !== null };
   });
 
   if (outcome.store && outcome.interactionId !== null) {
-    deps.notifier.interactionsChanged(outcome.store.storeId, [outcome.interactionId]);
     if (outcome.queued) deps.outbox?.wake();
     deps.logger?.info({ submissionId: outcome.result.submissionId, storeId: outcome.store.storeId, texted: outcome.result.texted }, 'lead submitted');
   }

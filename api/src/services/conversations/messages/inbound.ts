@@ -1,0 +1,131 @@
+import type { CarrierKeyword, MessageType } from '@drivebay/shared';
+import type { MessageTx } from './inbox-changes';
+import { insertMessages } from './write-message';
+
+/** A customer's text as a carrier delivered it, with the parties as the conversation names them. */
+export type InboundText = {
+  interactionId: number;
+  storeId: number;
+  customerId: number;
+  content: string;
+  from: string;
+  fromName: string | null;
+  to: string;
+  toName: string;
+  mediaUrls: string[];
+  carrierMessageId: string;
+  keyword: CarrierKeyword | null;
+};
+
+/**
+ * Stores a customer's text once per carrier id and counts it (inbound and unread counts, latest
+ * activity, reopening a closed conversation). Keywords are handled by the product and the
+ * carrier, so nobody needs to answer them. Returns null for a redelivery: nothing is written.
+ */
+export async function writeInboundText(m: MessageTx, s: InboundText): Promise<number | null> {
+  const { tx } = m;
+  const [id] = await insertMessages(
+    tx,
+    [
+      {
+        futureServiceInteractionId: s.interactionId, storeId: s.storeId, customerId: s.customerId, content: s.content, fromAddress: s.from,
+        fromName: s.fromName, toAddress: s.to, toName: s.toName, direction: 'RECEIVED', messageType: 'SMS',
+        notificationType: 'MESSAGE_FROM_CUSTOMER', timestamp: 'now', messageStatus: 'received', mediaUrls: s.mediaUrls,
+        carrierMessageId: s.carrierMessageId, responseReqd: s.keyword === null, readStatus: false,
+      },
+    ],
+    { dedupeOn: 'carrier_message_id' },
+  );
+  if (id === undefined) return null;
+  await tx`
+    update future_service_interaction set
+      total_inbound_count = total_inbound_count + 1,
+      total_unread_count = total_unread_count + 1,
+      last_message_received_date = now(),
+      response_reqd = ${s.keyword === null},
+      response_insight = case when ${s.keyword === 'STOP'} then 'STOP' else response_insight end,
+      conv_closed = false,
+      updated_on = now()
+    where id = ${s.interactionId}`;
+  m.changes.add(s.storeId, s.interactionId);
+  return id;
+}
+
+/** A lead form's request, shown as the customer's first words in the conversation. */
+export type LeadFormRequest = Omit<InboundText, 'mediaUrls' | 'keyword'> & {
+  /** Who the request is shown as sent by (the form, not the carrier). */
+  messageSentBy: string;
+  /** Whether it waits for a person (when the assistant cannot text back). */
+  responseReqd: boolean;
+};
+
+/** Stores a lead form's request as a RECEIVED text and counts it as an inbound text is counted. */
+export async function writeLeadFormRequest(m: MessageTx, r: LeadFormRequest): Promise<number> {
+  const { tx } = m;
+  const [id] = await insertMessages(tx, [
+    {
+      futureServiceInteractionId: r.interactionId, storeId: r.storeId, customerId: r.customerId, content: r.content, fromAddress: r.from,
+      fromName: r.fromName, toAddress: r.to, toName: r.toName, direction: 'RECEIVED', messageType: 'SMS',
+      notificationType: 'MESSAGE_FROM_CUSTOMER', timestamp: 'now', messageStatus: 'received', carrierMessageId: r.carrierMessageId,
+      messageSentBy: r.messageSentBy, responseReqd: r.responseReqd, readStatus: false,
+    },
+  ]);
+  await tx`
+    update future_service_interaction set total_inbound_count = total_inbound_count + 1, total_unread_count = total_unread_count + 1,
+      last_message_received_date = now(), response_reqd = ${r.responseReqd}, conv_closed = false, updated_on = now()
+    where id = ${r.interactionId}`;
+  m.changes.add(r.storeId, r.interactionId);
+  return id!;
+}
+
+/** A customer's answer that reached the product through one of its pages rather than a carrier. */
+export type CustomerResponse = {
+  interactionId: number;
+  storeId: number;
+  customerId: number;
+  messageType: Extract<MessageType, 'EMAIL' | 'DEALROOM_MESSAGE_RESPONSE'>;
+  content: string;
+  subject: string | null;
+  from: string | null;
+  fromName: string | null;
+  to: string | null;
+  toName: string | null;
+  /** Whether somebody at the store should answer it (it then counts as waiting). */
+  responseReqd: boolean;
+  /** The same answer arriving twice (a reload, a second click) has the same id and is kept once. */
+  clientMessageId: string;
+};
+
+/**
+ * Stores the answer as a RECEIVED customer message and counts it the way an inbound text is
+ * counted (inbound and unread counts, latest activity, reopening a closed conversation). Returns
+ * null when this clientMessageId was already stored.
+ */
+export async function writeCustomerResponse(m: MessageTx, r: CustomerResponse): Promise<number | null> {
+  const { tx } = m;
+  const [id] = await insertMessages(
+    tx,
+    [
+      {
+        futureServiceInteractionId: r.interactionId, storeId: r.storeId, customerId: r.customerId, content: r.content, subject: r.subject,
+        fromAddress: r.from, fromName: r.fromName, toAddress: r.to, toName: r.toName, direction: 'RECEIVED', messageType: r.messageType,
+        notificationType: 'MESSAGE_FROM_CUSTOMER', timestamp: 'now', messageStatus: 'received', clientMessageId: r.clientMessageId,
+        responseReqd: r.responseReqd, readStatus: false,
+      },
+    ],
+    { dedupeOn: 'client_message_id' },
+  );
+  if (id === undefined) return null;
+  await tx`
+    update future_service_interaction set
+      total_inbound_count = total_inbound_count + 1,
+      total_unread_count = total_unread_count + 1,
+      last_message_received_date = now(),
+      responded_to_ai = true,
+      response_reqd = response_reqd or ${r.responseReqd},
+      conv_closed = false,
+      updated_on = now()
+    where id = ${r.interactionId}`;
+  m.changes.add(r.storeId, r.interactionId);
+  return id;
+}

@@ -1,0 +1,74 @@
+import type { MessageType, NotificationType } from '@drivebay/shared';
+import type { Sql } from '../../../db/database';
+
+/**
+ * One message_instance row as a writer sets it. A field left out takes the table's default, so
+ * each kind of message keeps stating exactly the columns it always set.
+ */
+export type MessageRecord = {
+  futureServiceInteractionId: number;
+  storeId: number;
+  customerId: number | null;
+  content: string;
+  direction: 'SEND' | 'SENT' | 'RECEIVED';
+  messageType: MessageType;
+  notificationType?: NotificationType | null;
+  subject?: string | null;
+  title?: string | null;
+  fromAddress?: string | null;
+  fromName?: string | null;
+  toAddress?: string | null;
+  toName?: string | null;
+  /** When the carrier took it or the customer sent it; 'now' is the transaction's own time. */
+  timestamp?: Date | 'now' | null;
+  /** Only the demo seed backdates messages; everything else is written as it happens. */
+  createdOn?: Date;
+  messageStatus?: string | null;
+  errors?: string[];
+  mediaUrls?: string[];
+  messageSentBy?: string | null;
+  sentByUserId?: number | null;
+  doerProxyUserId?: number | null;
+  appointmentId?: number | null;
+  startTime?: Date | null;
+  callDurationSeconds?: number | null;
+  responseReqd?: boolean;
+  readStatus?: boolean;
+  clientMessageId?: string | null;
+  carrierMessageId?: string | null;
+};
+
+/** The unique key a repeated write is recognised by; the repeat then writes nothing. */
+export type MessageDedupe = 'client_message_id' | 'carrier_message_id';
+
+type Column = keyof MessageRecord;
+
+function cell(tx: Sql, record: MessageRecord, column: Column): unknown {
+  const value = record[column];
+  // A column another row of the batch sets but this one does not keeps the table's default.
+  if (value === undefined) return tx`default`;
+  if (column === 'timestamp' && value === 'now') return tx`now()`;
+  // jsonb values must be wrapped, or an array would be sent as a Postgres array literal.
+  if (column === 'errors') return tx.json(value as string[]);
+  return value;
+}
+
+/**
+ * The one statement that inserts messages: every kind of message, and the seed's batches, are
+ * written here, so a column's meaning and default are decided in one place. Returns the ids of
+ * the rows written; with `dedupeOn`, a row whose key exists already is skipped (no id). The
+ * kind functions around it note the change for the inbox (see inbox-changes.ts).
+ */
+export async function insertMessages(tx: Sql, records: MessageRecord[], opts: { dedupeOn?: MessageDedupe } = {}): Promise<number[]> {
+  if (!records.length) return [];
+  const columns = [...new Set(records.flatMap((r) => (Object.keys(r) as Column[]).filter((c) => r[c] !== undefined)))];
+  const rows = records.map((r) => Object.fromEntries(columns.map((c) => [c, cell(tx, r, c)])));
+  const conflict =
+    opts.dedupeOn === 'client_message_id'
+      ? tx`on conflict (client_message_id) do nothing`
+      : opts.dedupeOn === 'carrier_message_id'
+        ? tx`on conflict (carrier_message_id) do nothing`
+        : tx``;
+  const inserted = await tx<{ id: number }[]>`insert into message_instance ${tx(rows as never, columns)} ${conflict} returning id`;
+  return inserted.map((r) => r.id);
+}
