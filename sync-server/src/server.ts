@@ -9,6 +9,7 @@ import { DEFAULT_INBOX_MAX_AGE_MS, InboxProjection } from './extensions/inbox-pr
 import { Persistence } from './extensions/persistence';
 import { BoardProjection } from './extensions/board-projection';
 import { PresenceGuard } from './extensions/presence-guard';
+import { SessionGuard } from './extensions/session-guard';
 import { createConsoleLogger, type Logger } from './logger';
 
 /** The WebSocket path of the sync server on whichever HTTP server carries it. */
@@ -26,10 +27,19 @@ export type SyncServerOptions = {
   logger?: Logger;
   /** Rebuild an inbox from PostgreSQL on load when its last rebuild is older than this. */
   inboxMaxAgeMs?: number;
+  /**
+   * Hear ended sessions announced by other processes through PostgreSQL (a separate sync
+   * process; needs a PostgreSQL server). Announcements of this process are always heard.
+   */
+  listenForSessionEnds?: boolean;
+  /** Tests: hear only other processes' announcements, as a separate process would. */
+  ignoreInProcessSessionEnds?: boolean;
 };
 
 export type SyncServer = {
   hocuspocus: Hocuspocus<SyncContext>;
+  /** Settles once the server hears ended sessions (from other processes too, when asked to). */
+  ready: Promise<void>;
   /**
    * The `upgrade` listener of an HTTP server: takes WebSocket upgrades of `/collab` (with any
    * query string) and answers anything else with 404, so it can be the server's only upgrade
@@ -86,12 +96,19 @@ async function waitFor(condition: () => boolean, deadlineMs: number): Promise<bo
 export function createSyncServer(options: SyncServerOptions): SyncServer {
   const logger = options.logger ?? createConsoleLogger('warn');
   const { sql } = options;
+  const sessions = new SessionGuard({
+    sql,
+    logger,
+    listen: options.listenForSessionEnds ?? false,
+    inProcess: !options.ignoreInProcessSessionEnds,
+  });
   const hocuspocus = new Hocuspocus<SyncContext>({
     name: 'drivebay-sync',
     quiet: true,
     extensions: [
       new Persistence({ sql, logger }),
       new Authentication({ sql, logger }),
+      sessions,
       new InboxProjection({ sql, logger, maxAgeMs: options.inboxMaxAgeMs ?? DEFAULT_INBOX_MAX_AGE_MS }),
       new BoardProjection({ sql, logger }),
       new PresenceGuard({ logger }),
@@ -137,6 +154,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
 
   return {
     hocuspocus,
+    ready: sessions.ready,
     handleUpgrade,
     close: () => (closing ??= shutdown()),
   };
