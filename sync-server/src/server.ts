@@ -10,13 +10,15 @@ import { Persistence } from './extensions/persistence';
 import { BoardProjection } from './extensions/board-projection';
 import { PresenceGuard } from './extensions/presence-guard';
 import { SessionGuard } from './extensions/session-guard';
+import { DocumentShape, type DocumentShapeOptions } from './extensions/document-shape';
 import { createConsoleLogger, type Logger } from './logger';
 
 /** The WebSocket path of the sync server on whichever HTTP server carries it. */
 export const COLLAB_PATH = '/collab';
 
-// A board or inbox update is a few kilobytes; a client's first sync after a long offline spell
-// can be larger, but nothing legitimate comes close to this.
+// Any message at all, reads included: an inbox client's first sync after the server lost its copy
+// can carry the whole inbox (which read-only connections never apply). What a client may write is
+// capped far lower, per document, by DocumentShape.
 const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 // How long shutdown waits for clients to answer the close handshake, then for stores to finish.
 const CLOSE_HANDSHAKE_MS = 1_000;
@@ -32,6 +34,8 @@ export type SyncServerOptions = {
    * process; needs a PostgreSQL server). Announcements of this process are always heard.
    */
   listenForSessionEnds?: boolean;
+  /** What clients may write at once and how large a document may grow (defaults: 1 MB, 8 MB). */
+  limits?: Pick<DocumentShapeOptions, 'maxWriteBytes' | 'maxDocumentBytes'>;
   /** Tests: hear only other processes' announcements, as a separate process would. */
   ignoreInProcessSessionEnds?: boolean;
 };
@@ -109,6 +113,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       new Persistence({ sql, logger }),
       new Authentication({ sql, logger }),
       sessions,
+      new DocumentShape({ logger, ...options.limits }),
       new InboxProjection({ sql, logger, maxAgeMs: options.inboxMaxAgeMs ?? DEFAULT_INBOX_MAX_AGE_MS }),
       new BoardProjection({ sql, logger }),
       new PresenceGuard({ logger }),
