@@ -5,7 +5,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Sql } from '@drivebay/api';
 import type { SyncContext } from './context';
 import { Authentication } from './extensions/authentication';
-import { DEFAULT_INBOX_MAX_AGE_MS, InboxProjection } from './extensions/inbox-projection';
+import { InboxProjection } from './extensions/inbox-projection';
 import { Persistence } from './extensions/persistence';
 import { BoardProjection } from './extensions/board-projection';
 import { PresenceGuard } from './extensions/presence-guard';
@@ -27,8 +27,6 @@ const UNLOAD_DEADLINE_MS = 10_000;
 export type SyncServerOptions = {
   sql: Sql;
   logger?: Logger;
-  /** Rebuild an inbox from PostgreSQL on load when its last rebuild is older than this. */
-  inboxMaxAgeMs?: number;
   /**
    * Hear ended sessions announced by other processes through PostgreSQL (a separate sync
    * process; needs a PostgreSQL server). Announcements of this process are always heard.
@@ -114,7 +112,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       new Authentication({ sql, logger }),
       sessions,
       new DocumentShape({ logger, ...options.limits }),
-      new InboxProjection({ sql, logger, maxAgeMs: options.inboxMaxAgeMs ?? DEFAULT_INBOX_MAX_AGE_MS }),
+      new InboxProjection({ sql, logger }),
       new BoardProjection({ sql, logger }),
       new PresenceGuard({ logger }),
     ],
