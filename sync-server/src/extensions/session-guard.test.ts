@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { announceSessionsEnded, createSession, endSession, hashToken, type Database } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
+import { createApp, createLogger } from '@drivebay/api/server';
 import { boardDocName, keyForDrop, moveCard, readBoard, readCard } from '@drivebay/shared/docs';
 import type { RoStatusCode } from '@drivebay/shared';
 import { connect, seed, startSync, type Client, type Running, type Seed } from '../testing';
@@ -81,7 +82,10 @@ describe('an ended session ends everywhere', () => {
     await ready(viewer);
     const before = await stored(working);
 
-    await endSession(db.sql, hashToken(token));
+    // Signed out through the API, as the user menu does.
+    const app = createApp({ sql: db.sql, logger: createLogger('silent') });
+    const response = await app.request('/user/logout', { headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
     await vi.waitFor(() => expect(leaving.closeCodes).toContain(Unauthorized.code), atOnce);
     expect(connectedUsers(running)).not.toContain(users.advisor);
 
@@ -126,7 +130,8 @@ describe('an ended session ends everywhere', () => {
     await db.sql`update user_session set expires_on = now() - interval '1 second' where user_id = ${users.advisor!}`;
     await db.sql`update app_user set blocked = true where id = ${users.colleague!}`;
     const guard = running.sync.hocuspocus.configuration.extensions.find((e) => e instanceof SessionGuard) as SessionGuard;
-    expect(await guard.checkAll()).toBeGreaterThanOrEqual(2);
+    // A handshake still under way may already have been refused by its own re-check.
+    await guard.checkAll();
     await vi.waitFor(() => {
       expect(expiring.closeCodes).toContain(Unauthorized.code);
       expect(blocked.closeCodes).toContain(Unauthorized.code);
