@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { boardShape, upsertCards, type BoardCard } from './board';
-import { checkUpdate } from './shape';
+import { checkUpdate, clearOutsideShape } from './shape';
 
 const card: BoardCard = {
   id: 7,
@@ -68,5 +68,23 @@ describe('checkUpdate with the board shape', () => {
     const exact = checkUpdate(server, update, boardShape, 0).bytes;
     expect(exact).toBeGreaterThan(3000);
     expect(checkUpdate(server, update, boardShape, 1_000_000).bytes).toBeGreaterThanOrEqual(exact);
+  });
+});
+
+describe('clearOutsideShape', () => {
+  it('empties top-level types the shape does not name and leaves the cards alone', () => {
+    const doc = new Y.Doc();
+    upsertCards(doc, [card]);
+    doc.getMap('extra').set('a', 'x'.repeat(1000));
+    doc.getText('notes').insert(0, 'hello');
+    doc.getArray('list').push([1, 2, 3]);
+    expect(clearOutsideShape(doc, boardShape).sort()).toEqual(['extra', 'list', 'notes']);
+    const reloaded = new Y.Doc();
+    Y.applyUpdate(reloaded, Y.encodeStateAsUpdate(doc));
+    expect(reloaded.getMap('extra').size).toBe(0);
+    expect(reloaded.getText('notes').toString()).toBe('');
+    expect(reloaded.getArray('list').length).toBe(0);
+    expect(reloaded.getMap('cards').get('7')).toEqual(card);
+    expect(clearOutsideShape(doc, boardShape)).toEqual([]);
   });
 });

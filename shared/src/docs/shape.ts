@@ -84,3 +84,30 @@ export function checkUpdate(doc: Y.Doc, update: Uint8Array, shape: DocShape, mea
     copy.destroy();
   }
 }
+
+/**
+ * Empties every top-level type `shape` does not name, in one transaction: content a document took
+ * before its shape was enforced. The emptied names stay behind as tombstones (so clients that hold
+ * the content receive its removal rather than sending it back). Returns the names emptied.
+ */
+export function clearOutsideShape(doc: Y.Doc, shape: DocShape): string[] {
+  const cleared: string[] = [];
+  doc.transact((transaction) => {
+    for (const [name, type] of doc.share) {
+      if (Object.hasOwn(shape, name)) continue;
+      let removed = false;
+      for (const item of type._map.values()) {
+        if (item.deleted) continue;
+        item.delete(transaction);
+        removed = true;
+      }
+      for (let item = type._start; item !== null; item = item.right) {
+        if (item.deleted) continue;
+        item.delete(transaction);
+        removed = true;
+      }
+      if (removed) cleared.push(name);
+    }
+  });
+  return cleared;
+}

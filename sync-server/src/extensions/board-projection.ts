@@ -9,7 +9,9 @@ import type {
 import type { Sql } from '@drivebay/api';
 import {
   boardDocName,
+  boardShape,
   cardProblem,
+  clearOutsideShape,
   encodeBoardNotice,
   observeBoard,
   parseDocName,
@@ -78,8 +80,13 @@ export class BoardProjection implements Extension<SyncContext> {
     const cards = await queryBoardCards(this.sql, { storeId: address.storeId, logger: this.logger });
     const onBoard = cards.filter((c) => c.onBoard).map((c) => c.card);
     let result = { written: 0, removed: 0 };
-    document.transact(() => (result = replaceCards(document, onBoard)), SERVER_ORIGIN);
-    this.logger.info({ documentName, cards: onBoard.length, ...result }, 'rebuilt board from the database');
+    let cleared: string[] = [];
+    document.transact(() => {
+      result = replaceCards(document, onBoard);
+      // Anything a client wrote outside the board's shape before shapes were enforced.
+      cleared = clearOutsideShape(document, boardShape);
+    }, SERVER_ORIGIN);
+    this.logger.info({ documentName, cards: onBoard.length, ...result, cleared }, 'rebuilt board from the database');
 
     this.watching.get(documentName)?.();
     const unobserve = observeBoard(document, (change, origin) => this.changed(instance, document, address.storeId, change, origin));

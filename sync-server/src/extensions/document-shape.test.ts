@@ -98,6 +98,24 @@ describe('documents accept only their shape', () => {
     expect([...reloaded.doc.getMap('cards').keys()]).toEqual([String(working)]);
   });
 
+  it('empties what a board stored outside its shape before shapes were enforced when it loads', async () => {
+    await closeAll();
+    const stored = (await storedState())!;
+    stored.getMap('extra').set('payload', 'x'.repeat(100_000));
+    stored.getMap('cards').set('not-a-card', { note: 'left by an older client' });
+    const state = Y.encodeStateAsUpdate(stored);
+    await db.sql`update yjs_document set state = ${Buffer.from(state)} where name = ${name}`;
+
+    const viewer = open(data.tokens.colleague);
+    await ready(viewer);
+    expect(viewer.doc.getMap('extra').size).toBe(0);
+    expect(viewer.doc.getMap('cards').has('not-a-card')).toBe(false);
+    await closeAll();
+    const restored = (await storedState())!;
+    expect(restored.getMap('extra').size).toBe(0);
+    expect(Y.encodeStateAsUpdate(restored).byteLength).toBeLessThan(10_000);
+  });
+
   it('closes a connection that sends 2 MB with Message Too Big, and keeps a card no larger than a card', async () => {
     const sender = open(data.tokens.advisor);
     const viewer = open(data.tokens.colleague);
