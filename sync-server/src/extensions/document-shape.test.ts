@@ -116,7 +116,7 @@ describe('documents accept only their shape', () => {
     expect(Y.encodeStateAsUpdate(restored).byteLength).toBeLessThan(10_000);
   });
 
-  it('closes a connection that sends 2 MB with Message Too Big, and keeps a card no larger than a card', async () => {
+  it('closes a connection that sends 2 MB or oversized presence with Message Too Big, and keeps a card no larger than a card', async () => {
     const sender = open(data.tokens.advisor);
     const viewer = open(data.tokens.colleague);
     const card = await ready(sender);
@@ -130,7 +130,15 @@ describe('documents accept only their shape', () => {
     padder.doc.getMap('cards').set(String(working), { ...card, customerName: 'x'.repeat(100_000) });
     await vi.waitFor(() => expect(padder.closeCodes).toContain(OutsideSchema.code), soon);
 
+    // Presence reaches every screen on the document, so it is capped as well.
+    const loud = open(data.tokens.advisor);
+    await ready(loud);
+    loud.provider.setAwarenessField('note', 'z'.repeat(100_000));
+    await vi.waitFor(() => expect(loud.closeCodes).toContain(MessageTooBig.code), soon);
+
     await settle();
+    const notes = [...(viewer.provider.awareness?.getStates().values() ?? [])].filter((s) => 'note' in s);
+    expect(notes).toEqual([]);
     expect(readCard(viewer.doc, working)?.customerName).toBe(card.customerName);
     await closeAll();
     expect(readCard((await storedState())!, working)?.customerName).toBe(card.customerName);

@@ -1,4 +1,4 @@
-import type { beforeSyncPayload, Extension } from '@hocuspocus/server';
+import type { beforeHandleAwarenessPayload, beforeSyncPayload, Extension } from '@hocuspocus/server';
 import { boardShape, checkUpdate, parseDocName, type DocKind, type DocShape } from '@drivebay/shared/docs';
 import { closeConnection, DocumentTooBig, MessageTooBig, OutsideSchema, type CloseEvent, type SyncContext } from '../context';
 import { createConsoleLogger, type Logger } from '../logger';
@@ -15,6 +15,9 @@ export const MAX_WRITE_BYTES = 1024 * 1024;
 /** The largest a client-written document may grow (a board of a few hundred cards is ~100 kB). */
 export const MAX_DOCUMENT_BYTES = 8 * 1024 * 1024;
 
+/** The most presence one message may carry: a state (who, where, typing) is a few hundred bytes. */
+export const MAX_PRESENCE_BYTES = 16 * 1024;
+
 /** What clients may write, per kind of document; a kind not listed takes no client writes. */
 const SHAPES: Partial<Record<DocKind, DocShape>> = { board: boardShape };
 
@@ -25,6 +28,7 @@ export type DocumentShapeOptions = { logger?: Logger; maxWriteBytes?: number; ma
  * first and refused (never applied, broadcast or stored) when it writes outside the document's
  * shape (see `shared/src/docs/shape.ts`), is larger than {@link MAX_WRITE_BYTES}, or would grow
  * the document past {@link MAX_DOCUMENT_BYTES}; the connection is closed with the matching code.
+ * Presence larger than {@link MAX_PRESENCE_BYTES} a message is refused the same way.
  * Read-only connections (the inbox) are left to Hocuspocus, which drops their updates.
  */
 export class DocumentShape implements Extension<SyncContext> {
@@ -58,5 +62,16 @@ export class DocumentShape implements Extension<SyncContext> {
     const { problem, bytes } = checkUpdate(document, payload, shape, this.maxDocumentBytes);
     if (problem) refuse(OutsideSchema, { problem });
     if (bytes > this.maxDocumentBytes) refuse(DocumentTooBig, { documentBytes: bytes, limit: this.maxDocumentBytes });
+  }
+
+  /** Presence is broadcast to everyone on the document, read-only ones included: it is capped too. */
+  async beforeHandleAwareness({ connection, states, documentName, context }: beforeHandleAwarenessPayload<SyncContext>): Promise<void> {
+    if (!connection) return;
+    let bytes = 0;
+    for (const state of states.values()) bytes += JSON.stringify(state ?? null).length;
+    if (bytes <= MAX_PRESENCE_BYTES) return;
+    this.logger.warn({ documentName, userId: context?.user?.userId, bytes, limit: MAX_PRESENCE_BYTES }, 'refused oversized presence');
+    closeConnection(connection, MessageTooBig);
+    throw MessageTooBig;
   }
 }
