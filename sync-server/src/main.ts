@@ -11,7 +11,9 @@ const env = loadSyncEnv();
 const logger = createConsoleLogger(env.LOG_LEVEL);
 const db = await openDatabase({ url: env.DATABASE_URL });
 await migrate(db.sql);
-const sync = createSyncServer({ sql: db.sql, logger });
+// A separate process hears ended sessions through PostgreSQL (PGlite cannot deliver them).
+const sync = createSyncServer({ sql: db.sql, logger, listenForSessionEnds: db.kind === 'postgres' });
+await sync.ready;
 // API processes announce committed changes of a store through PostgreSQL; every sync server
 // refreshes the inbox and board documents it holds.
 await listenForInboxChanges(db.sql, ({ storeId, interactionIds }) => {

@@ -5,17 +5,20 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import type { Sql } from '@drivebay/api';
 import type { SyncContext } from './context';
 import { Authentication } from './extensions/authentication';
-import { DEFAULT_INBOX_MAX_AGE_MS, InboxProjection } from './extensions/inbox-projection';
+import { InboxProjection } from './extensions/inbox-projection';
 import { Persistence } from './extensions/persistence';
 import { BoardProjection } from './extensions/board-projection';
 import { PresenceGuard } from './extensions/presence-guard';
+import { SessionGuard } from './extensions/session-guard';
+import { DocumentShape, type DocumentShapeOptions } from './extensions/document-shape';
 import { createConsoleLogger, type Logger } from './logger';
 
 /** The WebSocket path of the sync server on whichever HTTP server carries it. */
 export const COLLAB_PATH = '/collab';
 
-// A board or inbox update is a few kilobytes; a client's first sync after a long offline spell
-// can be larger, but nothing legitimate comes close to this.
+// Any message at all, reads included: an inbox client's first sync after the server lost its copy
+// can carry the whole inbox (which read-only connections never apply). What a client may write is
+// capped far lower, per document, by DocumentShape.
 const MAX_MESSAGE_BYTES = 16 * 1024 * 1024;
 // How long shutdown waits for clients to answer the close handshake, then for stores to finish.
 const CLOSE_HANDSHAKE_MS = 1_000;
@@ -24,12 +27,21 @@ const UNLOAD_DEADLINE_MS = 10_000;
 export type SyncServerOptions = {
   sql: Sql;
   logger?: Logger;
-  /** Rebuild an inbox from PostgreSQL on load when its last rebuild is older than this. */
-  inboxMaxAgeMs?: number;
+  /**
+   * Hear ended sessions announced by other processes through PostgreSQL (a separate sync
+   * process; needs a PostgreSQL server). Announcements of this process are always heard.
+   */
+  listenForSessionEnds?: boolean;
+  /** What clients may write at once and how large a document may grow (defaults: 1 MB, 8 MB). */
+  limits?: Pick<DocumentShapeOptions, 'maxWriteBytes' | 'maxDocumentBytes'>;
+  /** Tests: hear only other processes' announcements, as a separate process would. */
+  ignoreInProcessSessionEnds?: boolean;
 };
 
 export type SyncServer = {
   hocuspocus: Hocuspocus<SyncContext>;
+  /** Settles once the server hears ended sessions (from other processes too, when asked to). */
+  ready: Promise<void>;
   /**
    * The `upgrade` listener of an HTTP server: takes WebSocket upgrades of `/collab` (with any
    * query string) and answers anything else with 404, so it can be the server's only upgrade
@@ -86,13 +98,21 @@ async function waitFor(condition: () => boolean, deadlineMs: number): Promise<bo
 export function createSyncServer(options: SyncServerOptions): SyncServer {
   const logger = options.logger ?? createConsoleLogger('warn');
   const { sql } = options;
+  const sessions = new SessionGuard({
+    sql,
+    logger,
+    listen: options.listenForSessionEnds ?? false,
+    inProcess: !options.ignoreInProcessSessionEnds,
+  });
   const hocuspocus = new Hocuspocus<SyncContext>({
     name: 'drivebay-sync',
     quiet: true,
     extensions: [
       new Persistence({ sql, logger }),
       new Authentication({ sql, logger }),
-      new InboxProjection({ sql, logger, maxAgeMs: options.inboxMaxAgeMs ?? DEFAULT_INBOX_MAX_AGE_MS }),
+      sessions,
+      new DocumentShape({ logger, ...options.limits }),
+      new InboxProjection({ sql, logger }),
       new BoardProjection({ sql, logger }),
       new PresenceGuard({ logger }),
     ],
@@ -137,6 +157,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
 
   return {
     hocuspocus,
+    ready: sessions.ready,
     handleUpgrade,
     close: () => (closing ??= shutdown()),
   };

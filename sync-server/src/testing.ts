@@ -7,7 +7,7 @@ import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { createSession, endSession, hashToken, type Sql } from '@drivebay/api';
 import { createConsoleLogger } from './logger';
-import { createSyncServer, type SyncServer } from './server';
+import { createSyncServer, type SyncServer, type SyncServerOptions } from './server';
 
 export const silent = createConsoleLogger('silent');
 
@@ -94,8 +94,9 @@ export async function seed(sql: Sql) {
 export type Running = { sync: SyncServer; url: string; close: () => Promise<void> };
 
 /** The sync server on a plain HTTP server on a free port, as main.ts and the API attach it. */
-export async function startSync(sql: Sql): Promise<Running> {
-  const sync = createSyncServer({ sql, logger: silent });
+export async function startSync(sql: Sql, options: Partial<SyncServerOptions> = {}): Promise<Running> {
+  const sync = createSyncServer({ sql, logger: silent, ...options });
+  await sync.ready;
   const server = createServer((_request, response) => response.writeHead(404).end());
   server.on('upgrade', sync.handleUpgrade);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -115,6 +116,8 @@ export type Client = {
   provider: HocuspocusProvider;
   /** Settles with the server's answer to the token: the granted scope, or the refusal reason. */
   outcome: Promise<{ ok: true; scope: string } | { ok: false; reason: string }>;
+  /** The codes the server closed the client's WebSocket with, in order. */
+  closeCodes: number[];
   destroy: () => void;
 };
 
@@ -134,10 +137,13 @@ export function connect(url: string, name: string, token: string): Client {
   });
   // A provider given its socket does not attach itself.
   provider.attach();
+  const closeCodes: number[] = [];
+  socket.on('close', ({ event }: { event: { code: number } }) => closeCodes.push(event.code));
   return {
     doc,
     provider,
     outcome,
+    closeCodes,
     destroy: () => {
       provider.destroy();
       socket.destroy();

@@ -9,6 +9,7 @@ import type * as Y from 'yjs';
 import { z } from 'zod';
 import { RO_LANES, RO_STATUS_CODES, type RoStatusCode } from '../codes';
 import { compareOrderKeys, keyBetween, ORDER_KEY_PATTERN } from './order-key';
+import { isPlainObject, type DocShape } from './shape';
 
 const CARDS = 'cards';
 
@@ -38,6 +39,25 @@ export const boardCardSchema = z.object({
   updatedOn: isoDateTime,
 });
 export type BoardCard = z.infer<typeof boardCardSchema>;
+
+/** The most JSON one card may take: real cards are a few hundred bytes. */
+export const MAX_CARD_BYTES = 4096;
+
+/**
+ * What a client may write into a board at all: entries of `cards` under repair-order ids, each a
+ * plain JSON value of card size, and nothing else. Anything outside it is refused before it is
+ * applied. Whether a value is a valid card and a valid move is decided after (see the sync
+ * server's board projection), so the mover is told why and the card goes back.
+ */
+export const boardShape: DocShape = {
+  [CARDS]: (key, value) => {
+    if (!/^[1-9][0-9]{0,15}$/.test(key)) return `"${key.slice(0, 40)}" is not a repair-order id`;
+    if (value === undefined) return null;
+    if (!isPlainObject(value)) return 'a card is a plain JSON object';
+    if (JSON.stringify(value).length > MAX_CARD_BYTES) return `a card takes at most ${MAX_CARD_BYTES} bytes`;
+    return null;
+  },
+};
 
 /** Cards grouped by lane, every lane present, each lane in display order. */
 export type BoardLanes = Record<RoStatusCode, BoardCard[]>;

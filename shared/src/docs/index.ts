@@ -6,3 +6,4 @@ export * from './names';
 export * from './inbox';
 export * from './board';
 export * from './order-key';
+export * from './shape';

@@ -9,7 +9,9 @@ import type {
 import type { Sql } from '@drivebay/api';
 import {
   boardDocName,
+  boardShape,
   cardProblem,
+  clearOutsideShape,
   encodeBoardNotice,
   observeBoard,
   parseDocName,
@@ -24,7 +26,7 @@ import {
 import type { SyncContext } from '../context';
 import { createConsoleLogger, type Logger } from '../logger';
 import { queryBoardCards, type ProjectedCard } from './board-cards';
-import { decideCardChanges, type CardVerdict, type ObservedCard } from './board-moves';
+import { decideCardChanges, type CardVerdict, type Mover, type ObservedCard } from './board-moves';
 import { inSequence } from './in-sequence';
 
 /**
@@ -62,7 +64,7 @@ export class BoardProjection implements Extension<SyncContext> {
   /** Per loaded board: how to stop watching it. */
   private readonly watching = new Map<string, () => void>();
   /** Per board: cards changed by clients and not yet checked, with who changed each. */
-  private readonly pending = new Map<string, Map<number, number>>();
+  private readonly pending = new Map<string, Map<number, Mover>>();
 
   constructor(options: BoardProjectionOptions) {
     this.sql = options.sql;
@@ -78,8 +80,13 @@ export class BoardProjection implements Extension<SyncContext> {
     const cards = await queryBoardCards(this.sql, { storeId: address.storeId, logger: this.logger });
     const onBoard = cards.filter((c) => c.onBoard).map((c) => c.card);
     let result = { written: 0, removed: 0 };
-    document.transact(() => (result = replaceCards(document, onBoard)), SERVER_ORIGIN);
-    this.logger.info({ documentName, cards: onBoard.length, ...result }, 'rebuilt board from the database');
+    let cleared: string[] = [];
+    document.transact(() => {
+      result = replaceCards(document, onBoard);
+      // Anything a client wrote outside the board's shape before shapes were enforced.
+      cleared = clearOutsideShape(document, boardShape);
+    }, SERVER_ORIGIN);
+    this.logger.info({ documentName, cards: onBoard.length, ...result, cleared }, 'rebuilt board from the database');
 
     this.watching.get(documentName)?.();
     const unobserve = observeBoard(document, (change, origin) => this.changed(instance, document, address.storeId, change, origin));
@@ -109,13 +116,14 @@ export class BoardProjection implements Extension<SyncContext> {
   private changed(instance: Hocuspocus, document: Document, storeId: number, change: BoardChange, origin: unknown): void {
     // The server's own writes are right by construction; a peer server's (Redis) were checked there.
     if (change.local || !isClientOrigin(origin)) return;
-    const userId = origin.connection.context.user?.userId;
-    if (userId === undefined) return;
+    const user = origin.connection.context.user;
+    if (!user) return;
+    const mover: Mover = { userId: user.userId, tokenHash: user.tokenHash };
     const name = document.name;
     let batch = this.pending.get(name);
     const first = !batch;
     if (!batch) this.pending.set(name, (batch = new Map()));
-    for (const id of [...change.upserted, ...change.removed]) batch.set(id, userId);
+    for (const id of [...change.upserted, ...change.removed]) batch.set(id, mover);
     if (!first) return;
     // Held open until the check has written its repairs, so the document cannot unload first.
     document.addDirectConnection();
@@ -158,13 +166,13 @@ export class BoardProjection implements Extension<SyncContext> {
     for (const verdict of verdicts) {
       if (verdict.kind === 'accepted') this.logger.debug({ documentName: name, ...verdict }, 'board move projected');
       if (verdict.kind !== 'rejected') continue;
-      this.logger.info({ documentName: name, ...verdict, userId: movedBy.get(verdict.id) }, 'board move refused');
+      this.logger.info({ documentName: name, ...verdict, userId: movedBy.get(verdict.id)?.userId }, 'board move refused');
       document.broadcastStateless(
         encodeBoardNotice({
           type: 'board-move-rejected',
           cardId: verdict.id,
           roNumber: verdict.roNumber,
-          userId: movedBy.get(verdict.id) ?? null,
+          userId: movedBy.get(verdict.id)?.userId ?? null,
           message: `Move not allowed: ${verdict.reason} (RO ${verdict.roNumber})`,
         }),
       );

@@ -20,25 +20,24 @@ import { queryInboxRows } from '../inbox/query-inbox-rows';
 import { createConsoleLogger, type Logger } from '../logger';
 import { inSequence } from './in-sequence';
 
-/**
- * How old a stored inbox may be before a load rebuilds it from PostgreSQL. Rows are kept current
- * by `refreshInboxRows`, so this only bounds how long a missed refresh (a crash between the
- * API's commit and its refresh) can leave a row stale.
- */
-export const DEFAULT_INBOX_MAX_AGE_MS = 60 * 60 * 1000;
-
 const SERVER_ORIGIN: LocalTransactionOrigin = { source: 'local', context: {} };
 
 /**
  * Projects PostgreSQL into `store:{id}:inbox` documents. Inbox rows are written by the server
  * only: every client connection to an inbox is read-only, so Hocuspocus drops the updates a client
- * sends (and tells it so) instead of applying or broadcasting them. Rows are (re)built when a
- * document loads without a recent rebuild.
+ * sends (and tells it so) instead of applying or broadcasting them.
+ *
+ * Every load reconciles the stored rows with PostgreSQL, writing only the differences: rows reach
+ * the document after their commit, batched, so a process that dies in between leaves committed
+ * texts out of the stored document, and nothing else would bring them back. Measured on the demo
+ * (87-115 active rows a store, warm, PGlite and PostgreSQL alike): 5-18 ms to read the rows and
+ * under 2 ms to write the differences, per load. A store of thousands of rows would want a
+ * watermark (rows changed since the document was stored) instead.
  */
 export class InboxProjection implements Extension<SyncContext> {
   extensionName = 'drivebay-inbox-projection';
 
-  constructor(private readonly options: { sql: Sql; logger: Logger; maxAgeMs: number }) {}
+  constructor(private readonly options: { sql: Sql; logger: Logger }) {}
 
   async onConnect({ documentName, connectionConfig }: onConnectPayload<SyncContext>): Promise<void> {
     if (parseDocName(documentName)?.kind === 'inbox') connectionConfig.readOnly = true;
@@ -48,10 +47,11 @@ export class InboxProjection implements Extension<SyncContext> {
     const address = parseDocName(documentName);
     if (address?.kind !== 'inbox') return;
     const { rebuiltAt } = readInboxMeta(document);
-    if (rebuiltAt && Date.now() - Date.parse(rebuiltAt) < this.options.maxAgeMs) return;
     // Written on the document itself: a direct connection here would wait for this very load.
+    const started = performance.now();
     const count = await rebuildOn(document, address.storeId, this.options.sql, this.options.logger);
-    this.options.logger.info({ documentName, rows: count, previous: rebuiltAt }, 'rebuilt inbox from the database');
+    const ms = Math.round(performance.now() - started);
+    this.options.logger.info({ documentName, rows: count, previous: rebuiltAt, ms }, 'reconciled inbox with the database');
   }
 }
 

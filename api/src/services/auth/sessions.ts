@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { EmpLevel, Role, UserScope } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
+import { announceSessionsEnded } from './session-ends';
 
 /**
  * How long a session lives without being used. Eight hours, the product's 28800000 ms constant:
@@ -85,6 +86,7 @@ export async function findSession(sql: Sql, token: string): Promise<SessionUser 
 
 export async function endSession(sql: Sql, tokenHash: string): Promise<void> {
   await sql`update user_session set ended_on = now() where token_hash = ${tokenHash} and ended_on is null`;
+  await announceSessionsEnded(sql, { tokenHashes: [tokenHash] });
 }
 
 /** Where a store sits, for scope checks; null when there is no such store. */

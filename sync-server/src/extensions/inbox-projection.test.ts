@@ -1,0 +1,88 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { Database } from '@drivebay/api';
+import { createTestDatabase } from '@drivebay/api/testing';
+import { inboxDocName, readInboxMeta, readInboxRow, readInboxRows } from '@drivebay/shared/docs';
+import { connect, seed, startSync, type Client, type Running, type Seed } from '../testing';
+
+let db: Database;
+let data: Seed;
+const servers: Running[] = [];
+const clients: Client[] = [];
+const soon = { timeout: 5_000, interval: 20 };
+/** Within a second of opening, as the product promises after a restart. */
+const atOnce = { timeout: 1_000, interval: 10 };
+
+async function start(): Promise<Running> {
+  const server = await startSync(db.sql);
+  servers.push(server);
+  return server;
+}
+
+function open(server: Running, token: string): Client {
+  const client = connect(server.url, inboxDocName(data.store1), token);
+  clients.push(client);
+  return client;
+}
+
+/** What the API commits for an inbound text, without telling any sync server. */
+async function commitInbound(interactionId: number, customerId: number, content: string): Promise<void> {
+  await db.sql.begin(async (tx) => {
+    await tx`
+      insert into message_instance (future_service_interaction_id, store_id, customer_id, content, direction, message_type, created_on)
+      values (${interactionId}, ${data.store1}, ${customerId}, ${content}, 'RECEIVED', 'SMS', now())`;
+    await tx`
+      update future_service_interaction set total_inbound_count = total_inbound_count + 1,
+        total_unread_count = total_unread_count + 1, last_message_received_date = now(), updated_on = now()
+      where id = ${interactionId}`;
+  });
+}
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  data = await seed(db.sql);
+});
+
+afterEach(() => {
+  for (const client of clients.splice(0)) client.destroy();
+});
+
+afterAll(async () => {
+  for (const client of clients.splice(0)) client.destroy();
+  for (const server of servers.splice(0)) await server.close();
+  await db?.close();
+});
+
+describe('the inbox after a crash', () => {
+  it('shows texts committed but never written into the stored inbox as soon as it loads again', async () => {
+    const before = await start();
+    const advisor = open(before, data.tokens.advisor);
+    await vi.waitFor(() => expect(readInboxRows(advisor.doc)).toHaveLength(2), soon);
+
+    // Committed while the inbox is open; the process dies before its batched refresh, so the
+    // stored inbox (freshly rebuilt, hence not rebuilt again on load) lacks them.
+    await commitInbound(data.interactions.quiet, data.customers.alan, 'Is my car ready yet?');
+    const [fresh] = await db.sql<{ id: number }[]>`
+      insert into future_service_interaction (store_id, company_id, customer_id, service_type)
+      select ${data.store1}, company_id, ${data.customers.ada}, 'OIL_CHANGE' from future_service_interaction where id = ${data.interactions.active}
+      returning id`;
+    await commitInbound(fresh!.id, data.customers.ada, 'Got your recall letter');
+    await db.sql`update future_service_interaction set conv_closed = true where id = ${data.interactions.active}`;
+    advisor.destroy();
+    await vi.waitFor(() => expect(before.sync.hocuspocus.documents.size).toBe(0), soon);
+    const [stored] = await db.sql<{ n: number }[]>`select count(*)::int as n from yjs_document where name = ${inboxDocName(data.store1)}`;
+    expect(stored!.n).toBe(1);
+
+    // The restart: a new process loads the stored inbox.
+    const after = await start();
+    const colleague = open(after, data.tokens.colleague);
+    await vi.waitFor(() => {
+      expect(readInboxRow(colleague.doc, data.interactions.quiet)).toMatchObject({
+        latestMessage: { content: 'Is my car ready yet?' },
+        totalInboundCount: 1,
+      });
+      expect(readInboxRow(colleague.doc, fresh!.id)).toMatchObject({ latestMessage: { content: 'Got your recall letter' } });
+      expect(readInboxRow(colleague.doc, data.interactions.active)).toBeNull();
+    }, atOnce);
+    expect(readInboxMeta(colleague.doc).rebuiltAt).not.toBeNull();
+  });
+});
