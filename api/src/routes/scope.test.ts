@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadPageSchema, storeSchema } from '@drivebay/shared';
+import { enterpriseSchema, interactionRecordSchema, leadPageSchema, storeSchema } from '@drivebay/shared';
 import { z } from 'zod';
 import { startHarness, type Harness } from '../testing/app-harness';
+import { readContract } from '../testing/contract';
 
 let h: Harness;
 let foreign: { storeId: number; bocId: number; fsiId: number };
@@ -47,19 +48,17 @@ describe.each(matrix)('%s', (username, allowed) => {
   });
 
   it('sees exactly the stores in scope', async () => {
-    const res = await h.get('/api/enterprise/1/store', token);
-    expect(res.status).toBe(200);
-    expect(stores.parse(await res.json()).map((s) => s.id)).toEqual(allowed.filter((id) => id > 0));
+    const list = await readContract(await h.get('/api/enterprise/1/store', token), stores);
+    expect(list.map((s) => s.id)).toEqual(allowed.filter((id) => id > 0));
   });
 
   it.each([1, 2, 3])('store %i: leads and interaction records within scope only', async (storeId) => {
     const res = await h.get(`/leadmanager/getLeadManagerDataForCompanyOffice?companyId=${bocOf[storeId]}&officeId=${storeId}&size=5`, token);
     if (allowed.includes(storeId)) {
-      expect(res.status).toBe(200);
-      const page = leadPageSchema.parse(await res.json());
+      const page = await readContract(res, leadPageSchema);
       expect(page.totalElements).toBeGreaterThan(0);
       const rec = await h.get(`/api/future-service-interaction?future-service-interaction-id=${page.content[0]!.id}`, token);
-      expect(rec.status).toBe(200);
+      expect((await readContract(rec, interactionRecordSchema)).storeMaster.id).toBe(storeId);
     } else {
       expect(res.status).toBe(403);
       expect((await res.json()).code).toBe('FORBIDDEN');
@@ -74,7 +73,7 @@ describe.each(matrix)('%s', (username, allowed) => {
     expect(list.status).toBe(canSee ? 200 : 403);
     const rec = await h.get(`/api/future-service-interaction?future-service-interaction-id=${foreign.fsiId}`, token);
     expect(rec.status).toBe(canSee ? 200 : 403);
-    const enterprises = (await (await h.get('/api/enterprise', token)).json()) as { id: number }[];
+    const enterprises = await readContract(await h.get('/api/enterprise', token), z.array(enterpriseSchema));
     expect(enterprises.length).toBe(canSee ? 2 : 1);
   });
 });

@@ -92,4 +92,18 @@ export const messageResponseTimeSchema = z.object({
   msgDateTime: z.string().max(32).nullish(),
 });
 
+/** A bare acknowledgement: the server's message, e.g. 'Successfully Updated'. */
 export const successSchema = z.object({ message: z.string() });
+
+/** The read marker's answer: where the user's reading now stands. */
+export const readMarkerResultSchema = successSchema.extend({
+  lastReadMessageId: z.number().int(),
+  totalUnreadCount: z.number().int(),
+});
+export type ReadMarkerResult = z.infer<typeof readMarkerResultSchema>;
+
+/** The answer of `PUT /api/svc-message-instance/message-response-time`: the time now on record. */
+export const messageResponseTimeResultSchema = successSchema.extend({
+  messageResponseTime: z.string(),
+  mrt: z.number().int().nullable(),
+});
