@@ -3,6 +3,7 @@ import {
   actionResultSchema,
   controlResultSchema,
   intentDetailsSchema,
+  interactionRecordSchema,
   logModeResultSchema,
   successSchema,
   type DtDialogResume,
@@ -18,13 +19,8 @@ const fsi = (interactionId: number) => ({ 'future-service-interaction-id': inter
 
 export type ControlResult = z.infer<typeof controlResultSchema>;
 
-/** The switches of a conversation the controls show. */
-export const assistantStateSchema = z.object({
-  id: z.number().int(),
-  aiEnabled: z.boolean(),
-  dtDialogEnabled: z.boolean().nullable().optional(),
-  manualBooking: z.boolean().nullable().optional(),
-});
+/** The switches of a conversation the controls show: picked from the interaction record. */
+export const assistantStateSchema = interactionRecordSchema.pick({ id: true, aiEnabled: true, dtDialogEnabled: true, manualBooking: true });
 export type AssistantState = z.infer<typeof assistantStateSchema>;
 
 /** The interaction's assistant switches (spec §7 GET /api/future-service-interaction). */

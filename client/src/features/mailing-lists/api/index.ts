@@ -3,6 +3,7 @@ import {
   mailingListDetailSchema,
   mailingListDetailsSchema,
   mailingListSchema,
+  successSchema,
   type AddMailingListDetail,
   type MailingList,
   type MailingListDetail,
@@ -10,7 +11,7 @@ import {
 } from '@drivebay/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-const done = z.object({ message: z.string() });
+const done = successSchema;
 // Each screen shows its own failure (the prefix rule needs its own words), so notices are off.
 const quiet = { notify: false } as const;
 
