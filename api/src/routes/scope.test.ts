@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enterpriseSchema, interactionRecordSchema, leadPageSchema, storeSchema } from '@drivebay/shared';
 import { z } from 'zod';
 import { startHarness, type Harness } from '../testing/app-harness';
-import { readContract } from '../testing/contract';
+import { expectContract, readContract } from '../testing/contract';
 
 let h: Harness;
 let foreign: { storeId: number; bocId: number; fsiId: number };
@@ -85,7 +85,7 @@ describe('lead list', () => {
       join customer c on c.id = f.customer_id where f.store_id = 1 order by f.id limit 1`;
     for (const term of [c!.firstName.toUpperCase(), `${c!.firstName} ${c!.lastName}`, c!.custno, c!.cellular.slice(-7)]) {
       const res = await h.get(`/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&search=${encodeURIComponent(term)}`, token);
-      const page = leadPageSchema.parse(await res.json());
+      const page = expectContract(leadPageSchema, await res.json());
       expect(page.content.length).toBeGreaterThan(0);
       expect(page.content.every((l) => JSON.stringify(l).toLowerCase().includes(term.toLowerCase().split(' ')[0]!))).toBe(true);
     }
@@ -93,12 +93,12 @@ describe('lead list', () => {
 
   it('pages with zero-based numbers and a stable total', async () => {
     const token = await h.login('office_manager');
-    const p0 = leadPageSchema.parse(await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&size=50&page=0', token)).json());
-    const p2 = leadPageSchema.parse(await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&size=50&page=2', token)).json());
+    const p0 = expectContract(leadPageSchema, await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&size=50&page=0', token)).json());
+    const p2 = expectContract(leadPageSchema, await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&size=50&page=2', token)).json());
     expect(p0.totalElements).toBe(120);
     expect(p2.totalElements).toBe(120);
     expect(p2.content.length).toBe(20);
-    const p9 = leadPageSchema.parse(await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&size=50&page=9', token)).json());
+    const p9 = expectContract(leadPageSchema, await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&size=50&page=9', token)).json());
     expect(p9).toMatchObject({ content: [], totalElements: 120 });
   });
 
@@ -117,7 +117,7 @@ describe('lead list', () => {
     const [f] = await h.db.sql`select id from future_service_interaction where store_id = 2 order by id limit 1`;
     await h.db.sql`insert into message_instance (future_service_interaction_id, store_id, content, direction, message_type, created_on)
       values (${f!.id}, 2, 'internal only', 'SENT', 'INTERNAL', now() + interval '1 day')`;
-    const page = leadPageSchema.parse(await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=2&size=100', token)).json());
+    const page = expectContract(leadPageSchema, await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=2&size=100', token)).json());
     const lead = page.content.find((l) => l.id === f!.id);
     expect(lead?.latestMessage?.content).not.toBe('internal only');
   });

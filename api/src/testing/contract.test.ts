@@ -1,6 +1,7 @@
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { expectContract, readContract } from './contract';
+import { documentedSchema, expectContract, readContract, readDocumented } from './contract';
 
 const schema = z.object({ id: z.number().int(), name: z.string().nullable() });
 
@@ -22,5 +23,25 @@ describe('readContract', () => {
 
   it('parses a matching body', async () => {
     await expect(readContract(new Response(JSON.stringify({ id: 2, name: 'a' })), schema)).resolves.toEqual({ id: 2, name: 'a' });
+  });
+});
+
+describe('documentedSchema and readDocumented', () => {
+  const app = new OpenAPIHono().openapi(
+    createRoute({ method: 'get', path: '/things/{id}', responses: { 200: { description: 'OK', content: { 'application/json': { schema } } } } }),
+    (c) => c.json({ id: Number(c.req.param('id')), name: null }, 200),
+  );
+
+  it('finds the schema a route documents, path parameters and query included', () => {
+    expect(documentedSchema(app, 'GET', '/things/7?x=1', 200)).toBe(schema);
+    expect(documentedSchema(app, 'GET', '/things/7', 404)).toBeNull();
+    expect(documentedSchema(app, 'POST', '/things/7', 200)).toBeNull();
+  });
+
+  it('checks an answer against it and returns the body as sent', async () => {
+    await expect(readDocumented(app, 'GET', '/things/3', await app.request('/things/3'))).resolves.toEqual({ id: 3, name: null });
+    const wrong = new Response(JSON.stringify({ id: 'x' }));
+    await expect(readDocumented(app, 'GET', '/things/3', wrong)).rejects.toThrow(/GET \/things\/3 200 does not match/);
+    await expect(readDocumented(app, 'GET', '/other', new Response('{}'))).rejects.toThrow(/documents no JSON schema/);
   });
 });
