@@ -12,7 +12,7 @@ import {
 } from '@drivebay/shared';
 import { startHarness, type Harness } from '../testing/app-harness';
 import { MANUAL_APPOINTMENT_BASE } from './appointments';
-import { expectContract } from '../testing/contract';
+import { checkDocumented, expectContract } from '../testing/contract';
 
 let h: Harness;
 /** What the routes announced to the store's open documents: [storeId, interaction ids]. */
@@ -25,7 +25,10 @@ async function call(path: string, { method, token, json }: Call = {}): Promise<R
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (json !== undefined) headers['content-type'] = 'application/json';
-  return h.app.request(path, { method: method ?? (json === undefined ? 'GET' : 'POST'), headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  const verb = method ?? (json === undefined ? 'GET' : 'POST');
+  const res = await h.app.request(path, { method: verb, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  await checkDocumented(h.app, verb, path, res);
+  return res;
 }
 
 beforeAll(async () => {

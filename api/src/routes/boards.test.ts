@@ -13,19 +13,21 @@ import {
 import { startDealerFeedSimulator } from '../services/boards/simulator';
 import { startHarness, type Harness } from '../testing/app-harness';
 import { boardRoutes } from './boards';
-import { expectContract } from '../testing/contract';
+import { checkDocumented, expectContract } from '../testing/contract';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
 const orders = z.array(serviceOrderSchema);
 
 async function get(path: string, token?: string): Promise<Response> {
-  return h.app.request(path, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  return h.get(path, token);
 }
 async function post(path: string, json: unknown, token?: string): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  return h.app.request(path, { method: 'POST', headers, body: JSON.stringify(json) });
+  const res = await h.app.request(path, { method: 'POST', headers, body: JSON.stringify(json) });
+  await checkDocumented(h.app, 'POST', path, res);
+  return res;
 }
 
 /** Today in the store's office zone, YYYY-MM-DD. */
