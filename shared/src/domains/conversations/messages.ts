@@ -77,7 +77,9 @@ export const messageInstanceSchema = z.object({
 });
 export type MessageInstanceDto = z.infer<typeof messageInstanceSchema>;
 
+/** The send call's answer: the notice and the message as stored (once per clientMessageId). */
 export const sendMessageResponseSchema = z.object({ message: z.string(), messageInstance: messageInstanceSchema });
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
 /** Body of the read marker and of its idle variant. */
 export const readMarkerSchema = z.object({

@@ -8,6 +8,8 @@ import {
   sendMessageResponseSchema,
   type DealRoomAssistant,
   type MessageInstanceDto,
+  type SendMessage,
+  type SendMessageResponse,
   type ServiceType,
   type SignedLinkQuery,
 } from '@drivebay/shared';
@@ -29,7 +31,7 @@ export type DealRoomHeader = {
   userName: string;
 };
 
-export type SentMessage = { message: string; messageInstance: MessageInstanceDto };
+export type SentMessage = SendMessageResponse;
 
 /** Where the deal room reads and sends: through a signed link, or as the signed-in user. */
 export type DealRoomSource = {
@@ -145,7 +147,7 @@ export function signedInDealRoomSource(interactionId: number, user: { firstName:
           messageType: 'SMS',
           notificationType: 'MESSAGE_TO_CUSTOMER',
           clientMessageId,
-        },
+        } satisfies SendMessage,
         schema: sendMessageResponseSchema,
         notify: false,
       });

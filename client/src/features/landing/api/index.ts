@@ -9,6 +9,7 @@ import {
   type CallInvite,
   type FeedbackClip,
   type FeedbackResult,
+  type FeedbackSubmit,
   type MailConfirmation,
   type MailConfirmed,
   type Meeting,
@@ -52,7 +53,7 @@ export function submitFeedback(token: string, rating: number, comment: string): 
   return apiRequest('/api/feedback-clip', {
     method: 'POST',
     query: { token },
-    body: { rating, comment },
+    body: { rating, comment } satisfies FeedbackSubmit,
     schema: feedbackResultSchema,
     ...quiet,
   });

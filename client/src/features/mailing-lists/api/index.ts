@@ -5,6 +5,7 @@ import {
   mailingListSchema,
   successSchema,
   type AddMailingListDetail,
+  type CreateMailingList,
   type MailingList,
   type MailingListDetail,
   type MailingListDetails,
@@ -20,7 +21,7 @@ export function getMailingLists(tenantId: number, signal?: AbortSignal): Promise
 }
 
 export function createMailingList(code: string, tenantId: number): Promise<MailingList> {
-  return apiRequest('/mailinglist', { method: 'POST', body: { code, tenantId }, schema: mailingListSchema, ...quiet });
+  return apiRequest('/mailinglist', { method: 'POST', body: { code, tenantId } satisfies CreateMailingList, schema: mailingListSchema, ...quiet });
 }
 
 export function deleteMailingList(tenantId: number, mailingListMasterId: number) {
