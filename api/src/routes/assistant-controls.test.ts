@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, instantOf, wallTimeAt } from '@drivebay/shared';
-import { readDocumented } from '../testing/contract';
 import { createConversation, waitFor } from '../testing/conversation-harness';
 import { startAssistantHarness, type AssistantHarness } from '../services/assistant-loop/testing';
 
@@ -19,9 +18,8 @@ afterAll(async () => {
 
 type Json = Record<string, unknown> & { code?: string; message?: string; details?: { field: string; message: string }[] };
 async function call(path: string, o: { as?: (typeof ROLES)[number] | null; method?: string; json?: unknown } = {}): Promise<{ status: number; body: Json }> {
-  const method = o.method ?? (o.json === undefined ? 'GET' : 'POST');
-  const res = await a.h.call(path, { method, token: o.as === null ? undefined : tokens[o.as ?? 'super_user'], json: o.json });
-  return { status: res.status, body: (await readDocumented(a.h.app, method, path, res)) as Json };
+  const res = await a.h.call(path, { method: o.method ?? (o.json === undefined ? 'GET' : 'POST'), token: o.as === null ? undefined : tokens[o.as ?? 'super_user'], json: o.json });
+  return { status: res.status, body: (await res.json()) as Json };
 }
 const post = (path: string, as: (typeof ROLES)[number] = 'super_user', json?: unknown) => call(path, { as, method: 'POST', json });
 const field = (r: { body: Json }) => r.body.details?.[0]?.field;
