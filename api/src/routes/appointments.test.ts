@@ -12,6 +12,7 @@ import {
 } from '@drivebay/shared';
 import { startHarness, type Harness } from '../testing/app-harness';
 import { MANUAL_APPOINTMENT_BASE } from './appointments';
+import { checkDocumented, expectContract } from '../testing/contract';
 
 let h: Harness;
 /** What the routes announced to the store's open documents: [storeId, interaction ids]. */
@@ -24,7 +25,10 @@ async function call(path: string, { method, token, json }: Call = {}): Promise<R
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (json !== undefined) headers['content-type'] = 'application/json';
-  return h.app.request(path, { method: method ?? (json === undefined ? 'GET' : 'POST'), headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  const verb = method ?? (json === undefined ? 'GET' : 'POST');
+  const res = await h.app.request(path, { method: verb, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  await checkDocumented(h.app, verb, path, res);
+  return res;
 }
 
 beforeAll(async () => {
@@ -47,7 +51,7 @@ async function openDay(storeId: number, from = 2): Promise<Availability> {
   for (let offset = from; offset < from + 10; offset++) {
     const res = await call(`${M}/nlp/availability-without-template`, { token: tokens.super_admin, json: { storeId, date: await storeDay(storeId, offset) } });
     expect(res.status).toBe(200);
-    const day = availabilitySchema.parse(await res.json());
+    const day = expectContract(availabilitySchema, await res.json());
     if (day.slots.some((s) => s.available && s.booked === 0)) return day;
   }
   throw new Error('no open day ahead');
@@ -86,7 +90,7 @@ describe('manual booking', () => {
           call(`${M}/booking`, { token: tokens.office_manager, json: { storeId: 1, fid, opCode: '01OILZ', startTime: slot.startTime } }),
         ),
       );
-      const results = await Promise.all(answers.map(async (r) => ({ status: r.status, body: bookingResultSchema.parse(await r.json()) })));
+      const results = await Promise.all(answers.map(async (r) => ({ status: r.status, body: expectContract(bookingResultSchema, await r.json()) })));
       expect(results.every((r) => r.status === 200)).toBe(true);
       const won = results.filter((r) => r.body.success);
       expect(won).toHaveLength(1);
@@ -99,7 +103,7 @@ describe('manual booking', () => {
         select count(*)::int as n from appointment where store_id = 1 and start_date = ${slot.startTime} and appt_status = 'BOOKED'`;
       expect(count!.n).toBe(1);
 
-      const after = availabilitySchema.parse(await (await call(`${M}/nlp/availability-without-template`, { token: tokens.office_manager, json: { storeId: 1, date: day.date } })).json());
+      const after = expectContract(availabilitySchema, await (await call(`${M}/nlp/availability-without-template`, { token: tokens.office_manager, json: { storeId: 1, date: day.date } })).json());
       expect(after.slots.find((s) => s.startTime === slot.startTime)).toMatchObject({ booked: 1, capacity: 1, available: false });
     } finally {
       await h.db.sql`update store_service_capacity set bays = 3 where store_id = 1`;
@@ -126,9 +130,9 @@ describe('manual booking', () => {
     const day = await openDay(1);
     const offGrid = new Date(new Date(day.slots[0]!.startTime).getTime() + 7 * 60_000).toISOString();
     const res = await call(`${M}/booking`, { token: tokens.office_manager, json: { storeId: 1, fid, opCode: '01OILZ', startTime: offGrid } });
-    expect(bookingResultSchema.parse(await res.json())).toMatchObject({ success: false, message: 'The service drive does not take appointments at this time' });
+    expect(expectContract(bookingResultSchema, await res.json())).toMatchObject({ success: false, message: 'The service drive does not take appointments at this time' });
     const past = await call(`${M}/booking`, { token: tokens.office_manager, json: { storeId: 1, fid, opCode: '01OILZ', startTime: '2020-01-06T15:00:00Z' } });
-    expect(bookingResultSchema.parse(await past.json()).success).toBe(false);
+    expect(expectContract(bookingResultSchema, await past.json()).success).toBe(false);
     const unknown = await call(`${M}/booking`, { token: tokens.office_manager, json: { storeId: 1, fid, opCode: 'NOPE', startTime: day.slots[0]!.startTime } });
     expect(unknown.status).toBe(400);
   });
@@ -146,9 +150,9 @@ describe('manual booking', () => {
     const [fsi] = await h.db.sql`select appointment_set, manual_booking from future_service_interaction where id = ${fid!}`;
     expect(fsi).toMatchObject({ appointmentSet: true, manualBooking: true });
 
-    const list = z.array(appointmentSchema).parse(await (await call(`${M}/booked-appts?storeId=1&date=${day.date}`, { token: tokens.office_manager })).json());
+    const list = expectContract(z.array(appointmentSchema), await (await call(`${M}/booked-appts?storeId=1&date=${day.date}`, { token: tokens.office_manager })).json());
     expect(list.map((a) => a.apptId)).toContain(booked.apptId);
-    const mine = z.array(appointmentSchema).parse(await (await call(`${M}/booked-appts?storeId=1&fid=${fid}`, { token: tokens.office_manager })).json());
+    const mine = expectContract(z.array(appointmentSchema), await (await call(`${M}/booked-appts?storeId=1&fid=${fid}`, { token: tokens.office_manager })).json());
     expect(mine.find((a) => a.apptId === booked.apptId)).toMatchObject({ opCodes: ['02ROTATE'], servicePackages: [{ opCode: '02ROTATE', description: 'Tire rotation' }] });
 
     announced.length = 0;
@@ -156,15 +160,15 @@ describe('manual booking', () => {
     expect(wrong.status).toBe(400);
     expect(announced).toEqual([]);
     const cancelled = await call(`${M}/cancellations?fid=${fid}`, { token: tokens.office_manager, json: { apptId: booked.apptId, reason: 'Customer called' } });
-    expect(bookingResultSchema.parse(await cancelled.json())).toMatchObject({ success: true, message: APPOINTMENT_MESSAGES.cancelled });
+    expect(expectContract(bookingResultSchema, await cancelled.json())).toMatchObject({ success: true, message: APPOINTMENT_MESSAGES.cancelled });
     expect(announced.at(-1)).toEqual([1, [fid]]);
     announced.length = 0;
     // A retried cancellation (a flaky connection) is answered the same way and changes nothing.
     const again = await call(`${M}/cancellations?fid=${fid}`, { token: tokens.office_manager, json: { apptId: booked.apptId } });
-    expect(bookingResultSchema.parse(await again.json())).toMatchObject({ success: true });
+    expect(expectContract(bookingResultSchema, await again.json())).toMatchObject({ success: true });
     const [row] = await h.db.sql`select appt_status, cancel_reason from appointment where id = ${booked.apptId!}`;
     expect(row).toMatchObject({ apptStatus: 'CANCELLED', cancelReason: 'Customer called' });
-    const after = availabilitySchema.parse(await (await call(`${M}/nlp/availability-without-template`, { token: tokens.office_manager, json: { storeId: 1, date: day.date } })).json());
+    const after = expectContract(availabilitySchema, await (await call(`${M}/nlp/availability-without-template`, { token: tokens.office_manager, json: { storeId: 1, date: day.date } })).json());
     expect(after.slots.find((s) => s.startTime === slot.startTime)?.booked).toBe(0);
   });
 });
@@ -176,15 +180,15 @@ describe('appointments', () => {
     const [fid] = await conversations(storeId, 1);
     const res = await call('/api/appointment', { token: tokens.super_admin, json: { storeId, futureServiceInteractionId: fid, startDate: slot.startTime, opCodes: ['01OILZ'] } });
     expect(res.status).toBe(201);
-    return { appointment: appointmentSchema.parse(await res.json()), day };
+    return { appointment: expectContract(appointmentSchema, await res.json()), day };
   }
 
   it('moves through statuses and keeps final ones final', async () => {
     const { appointment } = await bookOne();
     const confirm = await call(`/api/appointment/${appointment.apptId}/status/CONFIRMED`, { method: 'PUT', token: tokens.office_manager });
-    expect(appointmentSchema.parse(await confirm.json()).apptStatus).toBe('CONFIRMED');
+    expect(expectContract(appointmentSchema, await confirm.json()).apptStatus).toBe('CONFIRMED');
     const noShow = await call(`/api/future-service-interaction/workflow/noShow?apptId=${appointment.apptId}`, { method: 'POST', token: tokens.office_manager });
-    expect(appointmentSchema.parse(await noShow.json()).apptStatus).toBe('NO_SHOW');
+    expect(expectContract(appointmentSchema, await noShow.json()).apptStatus).toBe('NO_SHOW');
     expect(announced.at(-1)).toEqual([appointment.storeId, [appointment.future_service_interaction_id]]);
     const [fsi] = await h.db.sql`select lead_stage, lead_reason from future_service_interaction where id = ${appointment.future_service_interaction_id!}`;
     expect(fsi).toMatchObject({ leadStage: 'SHOW_OR_NO_SHOW', leadReason: 'NO_SHOW' });
@@ -215,7 +219,7 @@ describe('appointments', () => {
       await (await call(`/api/boc/1/store/1/service-appointment/search-by-date?startDate=${d}&endDate=${d}`, { token: tokens.office_manager })).json(),
     );
     expect(byBoc.map((a) => a.apptId)).toContain(appointment.apptId);
-    const bridge = z.array(appointmentSchema).parse(await (await call(`/api/getAppointmentByStoreIdAndDate/1/${day.date}`, { token: tokens.office_manager })).json());
+    const bridge = expectContract(z.array(appointmentSchema), await (await call(`/api/getAppointmentByStoreIdAndDate/1/${day.date}`, { token: tokens.office_manager })).json());
     expect(bridge.map((a) => a.apptId)).toContain(appointment.apptId);
     const nextDay = isoToSearchDate(nextIsoDay(day.date));
     const none = appointmentPageSchema.parse(

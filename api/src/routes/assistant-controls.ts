@@ -22,6 +22,8 @@ import {
   markSchema,
   markV2Schema,
   responseInsightQuerySchema,
+  responseInsightResultSchema,
+  successSchema,
   workflowTrackQuerySchema,
   type IntentCode,
   type MarkTarget,
@@ -95,7 +97,7 @@ const dtResumeRoute = createRoute({
 const dtDisableRoute = createRoute({
   ...route('post', `${FSI}/dtDialog/disable`, 'Disable the Date Time Dialogue'),
   request: { body: body(dtDialogDisableSchema) },
-  responses: { 200: json(z.object({ message: z.string() })), ...errorResponses },
+  responses: { 200: json(successSchema), ...errorResponses },
 });
 
 const gmHandoffRoute = createRoute({
@@ -125,7 +127,7 @@ const defaultActionIntentsRoute = createRoute({
 const insightRoute = createRoute({
   ...route('put', `${FSI}/responseInsight`, 'Set the conversation’s response insight'),
   request: { query: responseInsightQuerySchema },
-  responses: { 200: json(z.object({ message: z.string(), responseInsight: z.string() })), ...errorResponses },
+  responses: { 200: json(responseInsightResultSchema), ...errorResponses },
 });
 
 const assistListRoute = createRoute({

@@ -8,6 +8,7 @@ import { analyzeResponseSchema } from '@drivebay/shared';
 import { startHarness, type Harness } from '../testing/app-harness';
 import type { AppEnv } from '../types';
 import { assistantRoutes } from './assistant';
+import { expectContract } from '../testing/contract';
 
 let h: Harness;
 let app: OpenAPIHono<AppEnv>;
@@ -58,7 +59,7 @@ describe('POST /api/assistant/analyze', () => {
   it('refuses a request without a live session', async () => {
     const res = await analyze({ text: 'yes' });
     expect(res.status).toBe(401);
-    expect(apiErrorSchema.parse(await res.json()).code).toBe('UNAUTHENTICATED');
+    expect(expectContract(apiErrorSchema, await res.json()).code).toBe('UNAUTHENTICATED');
     expect((await analyze({ text: 'yes' }, 'not-a-session')).status).toBe(401);
   });
 
@@ -67,7 +68,7 @@ describe('POST /api/assistant/analyze', () => {
     const fields = async (body: unknown) => {
       const res = await analyze(body, token);
       expect(res.status).toBe(400);
-      const error = apiErrorSchema.parse(await res.json());
+      const error = expectContract(apiErrorSchema, await res.json());
       expect(error.code).toBe('VALIDATION_FAILED');
       return error.details.map((d) => d.field);
     };
@@ -82,13 +83,13 @@ describe('POST /api/assistant/analyze', () => {
   it('refuses a body that is not JSON', async () => {
     const res = await analyze('{"text": ', await h.login('office_user'));
     expect(res.status).toBe(400);
-    expect(apiErrorSchema.parse(await res.json()).code).toBe('MALFORMED_JSON');
+    expect(expectContract(apiErrorSchema, await res.json()).code).toBe('MALFORMED_JSON');
   });
 
   it("reads agreement and a time, in the signed-in user's store zone", async () => {
     const res = await analyze({ text: 'yes, thursday at 3pm works', referenceTime: REFERENCE }, await h.login('office_user'));
     expect(res.status).toBe(200);
-    const body = analyzeResponseSchema.parse(await res.json());
+    const body = expectContract(analyzeResponseSchema, await res.json());
     expect(body.finalIntentNames).toEqual(['DT', 'YES']);
     expect(body.multiIntentNames).toEqual(['YES', 'DT']);
     expect(body.intents.map((i) => [i.text, i.intentName])).toEqual([
@@ -102,7 +103,7 @@ describe('POST /api/assistant/analyze', () => {
     const start = async (username: string, extra: object = {}) => {
       const res = await analyze({ text: 'thursday at 3pm', referenceTime: REFERENCE, ...extra }, await h.login(username));
       expect(res.status).toBe(200);
-      return analyzeResponseSchema.parse(await res.json()).dateTimes[0]?.start;
+      return expectContract(analyzeResponseSchema, await res.json()).dateTimes[0]?.start;
     };
     expect(await start('la_advisor')).toBe('2026-03-12T15:00:00-07:00');
     expect(await start('enterprise_admin')).toBe('2026-03-12T15:00:00-04:00');
@@ -114,7 +115,7 @@ describe('POST /api/assistant/analyze', () => {
     const before = new Date(Date.now() + 86_400_000);
     const res = await analyze({ text: 'tomorrow works' }, await h.login('office_user'));
     const after = new Date(Date.now() + 86_400_000);
-    const body = analyzeResponseSchema.parse(await res.json());
+    const body = expectContract(analyzeResponseSchema, await res.json());
     expect(body.finalIntentNames).toEqual(['DT']);
     expect([zoneDay(before), zoneDay(after)]).toContain(body.dateTimes[0]?.start.slice(0, 10));
     expect(body.dateTimes[0]?.hasTime).toBe(false);
@@ -124,7 +125,7 @@ describe('POST /api/assistant/analyze', () => {
     for (const username of ['sales_rep', 'super_admin']) {
       const res = await analyze({ text: 'please stop texting me' }, await h.login(username));
       expect(res.status).toBe(200);
-      expect(analyzeResponseSchema.parse(await res.json()).finalIntentNames).toEqual(['STOP']);
+      expect(expectContract(analyzeResponseSchema, await res.json()).finalIntentNames).toEqual(['STOP']);
     }
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, userDataSchema, apiErrorSchema } from '@drivebay/shared';
 import { startHarness, type Harness } from '../testing/app-harness';
+import { expectContract } from '../testing/contract';
 
 let h: Harness;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ describe('POST /user/v2/login', () => {
   it.each(ROLES)('signs in %s with the user data the spec lists', async (role) => {
     const res = await post({ username: role.toLowerCase(), password: 'demo' });
     expect(res.status).toBe(200);
-    const user = userDataSchema.parse(await res.json());
+    const user = expectContract(userDataSchema, await res.json());
     expect(user.roles[0]).toBe(role);
     expect(user.roleDtos[0]?.roleName).toBe(role);
     expect(user.enterprise.id).toBe(1);
@@ -31,10 +32,10 @@ describe('POST /user/v2/login', () => {
   });
 
   it('gives store users a tenant and wider scopes none', async () => {
-    const store = userDataSchema.parse(await (await post({ username: 'office_user', password: 'demo' })).json());
+    const store = expectContract(userDataSchema, await (await post({ username: 'office_user', password: 'demo' })).json());
     expect(store.tenant).toMatchObject({ officeId: 1, companyId: 1 });
     expect(store.office).toEqual({ companyId: 1, officeId: 1 });
-    const ent = userDataSchema.parse(await (await post({ username: 'enterprise_admin', password: 'demo' })).json());
+    const ent = expectContract(userDataSchema, await (await post({ username: 'enterprise_admin', password: 'demo' })).json());
     expect(ent.empLevel).toBe('ENTERPRISE');
     expect(ent.tenant).toBeNull();
   });
@@ -46,7 +47,7 @@ describe('POST /user/v2/login', () => {
   it('refuses a wrong password with the one error shape', async () => {
     const res = await post({ username: 'office_user', password: 'wrong' }, '10.1.1.2');
     expect(res.status).toBe(401);
-    expect(apiErrorSchema.parse(await res.json())).toEqual({
+    expect(expectContract(apiErrorSchema, await res.json())).toEqual({
       code: 'INVALID_CREDENTIALS',
       message: 'Invalid username or password',
       details: [],
@@ -62,7 +63,7 @@ describe('POST /user/v2/login', () => {
   it('names the field for missing values and rejects malformed JSON', async () => {
     const res = await post({ username: '' });
     expect(res.status).toBe(400);
-    const body = apiErrorSchema.parse(await res.json());
+    const body = expectContract(apiErrorSchema, await res.json());
     expect(body.code).toBe('VALIDATION_FAILED');
     expect(body.details.map((d) => d.field).sort()).toEqual(['body.password', 'body.username']);
     expect(body.details.find((d) => d.field === 'body.password')?.message).toBe('Password is required');
@@ -94,7 +95,7 @@ describe('sessions', () => {
     const token = await h.login('office_manager');
     const me = await h.get('/user/me', token);
     expect(me.status).toBe(200);
-    expect(userDataSchema.parse(await me.json()).username).toBe('office_manager');
+    expect(expectContract(userDataSchema, await me.json()).username).toBe('office_manager');
     const out = await h.get('/user/logout', token);
     expect(out.status).toBe(200);
     expect(await out.json()).toEqual({ message: 'Logged out' });

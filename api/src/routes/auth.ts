@@ -1,6 +1,5 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
-import { z } from 'zod';
-import { loginSchema, userDataSchema } from '@drivebay/shared';
+import { loginSchema, successSchema, userDataSchema } from '@drivebay/shared';
 import { login } from '../services/auth/login';
 import { endSession } from '../services/auth/sessions';
 import { loadUserData } from '../services/auth/user-data';
@@ -30,7 +29,7 @@ const logoutRoute = createRoute({
   summary: 'End the session on the server',
   security: bearer,
   middleware: [requireUser] as const,
-  responses: { 200: json(z.object({ message: z.string() })), 401: errorResponses[401] },
+  responses: { 200: json(successSchema), 401: errorResponses[401] },
 });
 
 const meRoute = createRoute({

@@ -13,18 +13,21 @@ import {
 import { startDealerFeedSimulator } from '../services/boards/simulator';
 import { startHarness, type Harness } from '../testing/app-harness';
 import { boardRoutes } from './boards';
+import { checkDocumented, expectContract } from '../testing/contract';
 
 let h: Harness;
 const tokens: Record<string, string> = {};
 const orders = z.array(serviceOrderSchema);
 
 async function get(path: string, token?: string): Promise<Response> {
-  return h.app.request(path, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  return h.get(path, token);
 }
 async function post(path: string, json: unknown, token?: string): Promise<Response> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
-  return h.app.request(path, { method: 'POST', headers, body: JSON.stringify(json) });
+  const res = await h.app.request(path, { method: 'POST', headers, body: JSON.stringify(json) });
+  await checkDocumented(h.app, 'POST', path, res);
+  return res;
 }
 
 /** Today in the store's office zone, YYYY-MM-DD. */
@@ -49,21 +52,21 @@ afterAll(async () => {
 
 describe('swimlane calls', () => {
   it('lists the stores and advisors a user may see', async () => {
-    const stores = z.array(storeSchema).parse(await (await get('/api/getAllStores', tokens.division_manager)).json());
+    const stores = expectContract(z.array(storeSchema), await (await get('/api/getAllStores', tokens.division_manager)).json());
     expect(stores.map((s) => s.id)).toEqual([1, 2]);
-    const mine = z.array(storeSchema).parse(await (await get('/api/getAllStores', tokens.office_manager)).json());
+    const mine = expectContract(z.array(storeSchema), await (await get('/api/getAllStores', tokens.office_manager)).json());
     expect(mine.map((s) => s.id)).toEqual([1]);
 
-    const advisors = z.array(serviceAdvisorSchema).parse(await (await get('/api/getAdivsorByStore/1', tokens.office_manager)).json());
+    const advisors = expectContract(z.array(serviceAdvisorSchema), await (await get('/api/getAdivsorByStore/1', tokens.office_manager)).json());
     expect(advisors.length).toBeGreaterThan(1);
     expect(advisors.every((a) => a.storeId === 1)).toBe(true);
-    const same = z.array(serviceAdvisorSchema).parse(await (await get('/api/service-open/boc/1/store/1/advisor', tokens.office_manager)).json());
+    const same = expectContract(z.array(serviceAdvisorSchema), await (await get('/api/service-open/boc/1/store/1/advisor', tokens.office_manager)).json());
     expect(same).toEqual(advisors);
     expect((await get('/api/service-open/boc/2/store/1/advisor', tokens.office_manager)).status).toBe(400);
   });
 
   it('returns open orders by lanes and advisor, in board order', async () => {
-    const all = orders.parse(await (await post('/api/getOpenRoBtStoreId', { statusCode: RO_STATUS_CODES, storeId: 1, advisorNo: 'ALL' }, tokens.office_manager)).json());
+    const all = expectContract(orders, await (await post('/api/getOpenRoBtStoreId', { statusCode: RO_STATUS_CODES, storeId: 1, advisorNo: 'ALL' }, tokens.office_manager)).json());
     expect(all.length).toBe(6 + 5 + 4 + 6 + 2 + 3 + 3);
     expect(all.some((o) => o.statusCode === 'CLOSED')).toBe(false);
     const lanes = all.map((o) => RO_STATUS_CODES.indexOf(o.statusCode));
@@ -72,10 +75,10 @@ describe('swimlane calls', () => {
     expect(first.customer?.firstName).toBeTruthy();
     expect(first.vehicle?.vin).toHaveLength(17);
 
-    const one = orders.parse(await (await post('/api/getOpenRoBtStoreId', { statusCode: ['ASSIGNED', 'HOLD'], storeId: 1, advisorNo: first.advisor!.advisorNo }, tokens.office_manager)).json());
+    const one = expectContract(orders, await (await post('/api/getOpenRoBtStoreId', { statusCode: ['ASSIGNED', 'HOLD'], storeId: 1, advisorNo: first.advisor!.advisorNo }, tokens.office_manager)).json());
     expect(one.every((o) => ['ASSIGNED', 'HOLD'].includes(o.statusCode) && o.advisor?.advisorNo === first.advisor!.advisorNo)).toBe(true);
 
-    const working = orders.parse(await (await get('/api/future-service-interaction/openro/search-by-status?store_id_pk=1&statusCode=ASSIGNED', tokens.office_manager)).json());
+    const working = expectContract(orders, await (await get('/api/future-service-interaction/openro/search-by-status?store_id_pk=1&statusCode=ASSIGNED', tokens.office_manager)).json());
     expect(working).toHaveLength(6);
     expect((await get('/api/future-service-interaction/openro/search-by-status?store_id_pk=1&statusCode=NOPE', tokens.office_manager)).status).toBe(400);
   });
@@ -88,23 +91,23 @@ describe('swimlane calls', () => {
       values (1, 1, ${ro!.customerId}, 'OIL_CHANGE', 4, now()) returning id`;
     const [expected] = await h.db.sql<{ n: number }[]>`
       select sum(total_unread_count)::int as n from future_service_interaction where customer_id = ${ro!.customerId} and store_id = 1`;
-    const detail = serviceOrderDetailSchema.parse(await (await get(`/bridge/api/getOpenServiceOrderDetail/${ro!.id}`, tokens.office_manager)).json());
+    const detail = expectContract(serviceOrderDetailSchema, await (await get(`/bridge/api/getOpenServiceOrderDetail/${ro!.id}`, tokens.office_manager)).json());
     expect(detail.unreadCount).toBe(expected!.n);
     expect(detail.futureServiceInteractionId).toBe(f!.id);
   });
 
   it('finds closed orders by day in both date formats, end day exclusive in the search', async () => {
     const day = await today(1);
-    const byDay = orders.parse(await (await get(`/api/getClosedRoByStoreIdAndDateAndAdvisorNo/1/${day}/ALL`, tokens.office_manager)).json());
+    const byDay = expectContract(orders, await (await get(`/api/getClosedRoByStoreIdAndDateAndAdvisorNo/1/${day}/ALL`, tokens.office_manager)).json());
     expect(byDay).toHaveLength(5);
     const start = isoToSearchDate(day);
     const end = isoToSearchDate(nextIsoDay(day));
-    const search = orders.parse(await (await get(`/api/future-service-interaction/closedro/search-by-closed-date?store_id_pk=1&startDate=${start}&endDate=${end}`, tokens.office_manager)).json());
+    const search = expectContract(orders, await (await get(`/api/future-service-interaction/closedro/search-by-closed-date?store_id_pk=1&startDate=${start}&endDate=${end}`, tokens.office_manager)).json());
     expect(search.map((o) => o.svcOpenRoIdPK).sort()).toEqual(byDay.map((o) => o.svcOpenRoIdPK).sort());
-    const sameDay = orders.parse(await (await get(`/api/future-service-interaction/closedro/search-by-closed-date?store_id_pk=1&startDate=${start}&endDate=${start}`, tokens.office_manager)).json());
+    const sameDay = expectContract(orders, await (await get(`/api/future-service-interaction/closedro/search-by-closed-date?store_id_pk=1&startDate=${start}&endDate=${start}`, tokens.office_manager)).json());
     expect(sameDay).toEqual([]);
     const advisor = byDay[0]!.advisor!.advisorNo;
-    const theirs = orders.parse(await (await get(`/api/getClosedRoByStoreIdAndDateAndAdvisorNo/1/${day}/${advisor}`, tokens.office_manager)).json());
+    const theirs = expectContract(orders, await (await get(`/api/getClosedRoByStoreIdAndDateAndAdvisorNo/1/${day}/${advisor}`, tokens.office_manager)).json());
     expect(theirs.every((o) => o.advisor?.advisorNo === advisor)).toBe(true);
     expect((await get(`/api/getClosedRoByStoreIdAndDateAndAdvisorNo/1/${start}/ALL`, tokens.office_manager)).status).toBe(400);
   });
@@ -115,7 +118,7 @@ describe('swimlane calls', () => {
     const [count] = await h.db.sql<{ n: number }[]>`
       select count(*)::int as n from repair_order ro join store s on s.id = ro.store_id
       where ro.store_id = 1 and (ro.open_date at time zone s.office_time_zone)::date = ${day}::date`;
-    const page = serviceOrderPageSchema.parse(await (await get(`/api/service-open/boc/1/store/1/search-by-date?${q}&size=10&page=0`, tokens.office_manager)).json());
+    const page = expectContract(serviceOrderPageSchema, await (await get(`/api/service-open/boc/1/store/1/search-by-date?${q}&size=10&page=0`, tokens.office_manager)).json());
     expect(page.totalElements).toBe(count!.n);
     expect(page.content.length).toBe(Math.min(10, count!.n));
   });
@@ -170,7 +173,7 @@ describe('dealer feed simulator', () => {
     expect(after.filter((r) => r.statusCode === 'CLOSED').every((r) => r.closeDate !== null)).toBe(true);
 
     const moved = moves[0]!;
-    const detail = serviceOrderDetailSchema.parse(await (await get(`/bridge/api/getOpenServiceOrderDetail/${moved.roId}`, tokens.super_admin)).json());
+    const detail = expectContract(serviceOrderDetailSchema, await (await get(`/bridge/api/getOpenServiceOrderDetail/${moved.roId}`, tokens.super_admin)).json());
     expect(detail.moves.at(-1)).toMatchObject({ source: 'DEALER_FEED', userId: null, userName: null });
   });
 

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { messageInstanceSchema } from '../services/conversations/schemas';
 import { createConversation, startConversationHarness, waitFor, type ConversationHarness } from '../testing/conversation-harness';
+import { expectContract } from '../testing/contract';
 
 let h: ConversationHarness;
 const tokens: Record<string, string> = {};
@@ -183,7 +184,7 @@ describe('conversation-history', () => {
   const history = async (user: string) => {
     const res = await h.call(`/api/svc-message-instance/conversation-history?future_service_interaction_id=${c.interactionId}`, { token: tokens[user] });
     expect(res.status).toBe(200);
-    return z.array(messageInstanceSchema).parse(await res.json());
+    return expectContract(z.array(messageInstanceSchema), await res.json());
   };
 
   it('office users see neither notes nor archived messages', async () => {

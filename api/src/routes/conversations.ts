@@ -8,12 +8,14 @@ import { updateMessageResponseTime } from '../services/conversations/message-res
 import { markRead } from '../services/conversations/read-marker';
 import {
   messageInstanceSchema,
+  messageResponseTimeResultSchema,
   messageResponseTimeSchema,
+  readMarkerResultSchema,
   readMarkerSchema,
   sendMessageResponseSchema,
   sendMessageSchema,
   successSchema,
-} from '../services/conversations/schemas';
+} from '@drivebay/shared';
 import { sendMessage } from '../services/conversations/send-message';
 import { updateAiEnabled } from '../services/conversations/update-ai-enabled';
 import { requireUser } from '../middleware/auth';
@@ -65,8 +67,6 @@ const archiveRoute = createRoute({
   responses: { 200: json(successSchema), ...errorResponses },
 });
 
-const readResult = successSchema.extend({ lastReadMessageId: z.number().int(), totalUnreadCount: z.number().int() });
-
 const readMarkerRoute = createRoute({
   method: 'post',
   path: '/api/svc-message-instance/read-marker',
@@ -75,7 +75,7 @@ const readMarkerRoute = createRoute({
   security: bearer,
   middleware: [requireUser] as const,
   request: { body: body(readMarkerSchema) },
-  responses: { 200: json(readResult), ...errorResponses },
+  responses: { 200: json(readMarkerResultSchema), ...errorResponses },
 });
 
 const idleReadRoute = createRoute({
@@ -86,7 +86,7 @@ const idleReadRoute = createRoute({
   security: bearer,
   middleware: [requireUser] as const,
   request: { body: body(readMarkerSchema) },
-  responses: { 200: json(readResult), ...errorResponses },
+  responses: { 200: json(readMarkerResultSchema), ...errorResponses },
 });
 
 const aiRoute = createRoute({
@@ -114,7 +114,7 @@ const responseTimeRoute = createRoute({
   middleware: [requireUser] as const,
   request: { body: body(messageResponseTimeSchema) },
   responses: {
-    200: json(successSchema.extend({ messageResponseTime: z.string(), mrt: z.number().int().nullable() })),
+    200: json(messageResponseTimeResultSchema),
     ...errorResponses,
   },
 });

@@ -12,6 +12,7 @@ import {
 import { linkSecret, signLink } from '../services/landing/link-tokens';
 import { STORE_1_ASSISTANT, startEntryPointsHarness } from '../services/landing/testing';
 import { createConversation, waitFor, type ConversationHarness } from '../testing/conversation-harness';
+import { expectContract } from '../testing/contract';
 
 let h: ConversationHarness;
 const t: Record<string, string> = {};
@@ -37,7 +38,7 @@ afterAll(async () => {
 
 async function link(user: string, body: Record<string, unknown>) {
   const res = await h.call('/api/landing/links', { token: t[user], json: body });
-  return { status: res.status, link: res.status === 200 ? publicLinkSchema.parse(await res.json()) : null };
+  return { status: res.status, link: res.status === 200 ? expectContract(publicLinkSchema, await res.json()) : null };
 }
 
 const q = (fsi: number, user: number, token: string) => `futureServiceInteractionId=${fsi}&userMasterId=${user}&token=${encodeURIComponent(token)}`;
@@ -49,14 +50,14 @@ describe('deal-room links', () => {
     expect(l!.url.endsWith(l!.path)).toBe(true);
     const query = q(a.interactionId, ids.office_manager!, l!.token);
 
-    const room = dealRoomInteractionSchema.parse(await (await h.call(`/servicedealroom/future-service-interaction?${query}`)).json());
+    const room = expectContract(dealRoomInteractionSchema, await (await h.call(`/servicedealroom/future-service-interaction?${query}`)).json());
     expect(room).toMatchObject({ id: a.interactionId, customerMaster: { firstName: 'Alice', cellular: a.phone }, user: { firstName: 'Olivia' } });
 
-    const history = z.array(messageInstanceSchema).parse(await (await h.call(`/servicedealroom/conversationHistory?${query}`)).json());
+    const history = expectContract(z.array(messageInstanceSchema), await (await h.call(`/servicedealroom/conversationHistory?${query}`)).json());
     expect(history.map((m) => m.content)).toEqual(['Alice asked about brakes']);
     expect(JSON.stringify(history)).not.toContain('Bruno');
 
-    const assistants = z.array(dealRoomAssistantSchema).parse(await (await h.call(`/servicedealroom/assistantList?${query}`)).json());
+    const assistants = expectContract(z.array(dealRoomAssistantSchema), await (await h.call(`/servicedealroom/assistantList?${query}`)).json());
     expect(assistants.find((x) => x.initializerProcessEnabled)?.agentPhoneNumber).toBe(STORE_1_ASSISTANT);
   });
 
@@ -126,17 +127,17 @@ describe('deal-room links', () => {
     expect(saved.status).toBe(200);
     const { link: l } = await link('office_manager', { futureServiceInteractionId: a.interactionId, purpose: 'DEAL_ROOM' });
     const query = q(a.interactionId, ids.office_manager!, l!.token);
-    const templates = z.array(populatedTemplateSchema).parse(await (await h.call(`/servicedealroom/templates?${query}&source=PERSONAL`)).json());
+    const templates = expectContract(z.array(populatedTemplateSchema), await (await h.call(`/servicedealroom/templates?${query}&source=PERSONAL`)).json());
     const brake = templates.find((x) => x.title === 'Brake check')!;
     expect(brake.populatedBody).toBe('Hi Alice,\nbrakes at Metro Toyota of Brooklyn?');
     expect(brake.canEdit).toBe(false);
 
     const clientMessageId = randomUUID();
     const send = () => h.call(`/servicedealroom/send-message?${query}`, { json: { content: brake.populatedBody, clientMessageId } });
-    const first = sendMessageResponseSchema.parse(await (await send()).json());
+    const first = expectContract(sendMessageResponseSchema, await (await send()).json());
     expect(first.message).toBe('Successfully Sent');
     expect(first.messageInstance).toMatchObject({ messageType: 'SMS', direction: 'SEND', messageSentBy: 'Olivia Martinez', content: 'Hi Alice, brakes at Metro Toyota of Brooklyn?' });
-    const again = sendMessageResponseSchema.parse(await (await send()).json());
+    const again = expectContract(sendMessageResponseSchema, await (await send()).json());
     expect(again.messageInstance.id).toBe(first.messageInstance.id);
     const sms = await waitFor(async () => h.submissions.find((s) => s.to === a.phone), 5000, 'the deal-room text');
     expect(sms.from).toBe(STORE_1_ASSISTANT);

@@ -6,7 +6,8 @@ import { createTestDatabase } from '../db/testing';
 import type { Database } from '../db/database';
 import { createLogger } from '../lib/logger';
 import { seedDemo } from '../seed/demo';
-import { draftResponseSchema, saveDraftResponseSchema } from '../services/drafts';
+import { draftResponseSchema, saveDraftResponseSchema } from '@drivebay/shared';
+import { readContract } from '../testing/contract';
 import { draftRoutes } from './drafts';
 
 let db: Database;
@@ -47,15 +48,11 @@ const put = async (body: Record<string, unknown>, user = 'office_manager') =>
   });
 
 const draftOf = async (interactionId: number, user = 'office_manager') => {
-  const res = await get(interactionId, user);
-  expect(res.status).toBe(200);
-  return draftResponseSchema.parse(await res.json()).draft;
+  return (await readContract(await get(interactionId, user), draftResponseSchema)).draft;
 };
 
 const save = async (body: Record<string, unknown>, user = 'office_manager') => {
-  const res = await put(body, user);
-  expect(res.status).toBe(200);
-  return saveDraftResponseSchema.parse(await res.json());
+  return readContract(await put(body, user), saveDraftResponseSchema);
 };
 
 const at = (msAgo: number) => new Date(Date.now() - msAgo).toISOString();

@@ -1,6 +1,7 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { draftResponseSchema, getDraft, saveDraft, saveDraftResponseSchema, saveDraftSchema } from '../services/drafts';
+import { draftResponseSchema, saveDraftResponseSchema, saveDraftSchema } from '@drivebay/shared';
+import { getDraft, saveDraft } from '../services/drafts';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { bearer, errorResponses, idParam, json } from './common';

@@ -11,6 +11,7 @@ import {
 } from '@drivebay/shared';
 import { startEntryPointsHarness } from '../services/landing/testing';
 import { createConversation, type ConversationHarness } from '../testing/conversation-harness';
+import { expectContract } from '../testing/contract';
 
 let h: ConversationHarness;
 const t: Record<string, string> = {};
@@ -41,7 +42,7 @@ afterAll(async () => {
 async function link(conv: Conv, purpose: PublicLinkPurpose, extra: Record<string, unknown> = {}) {
   const res = await h.call('/api/landing/links', { token: t.office_manager, json: { futureServiceInteractionId: conv.interactionId, purpose, ...extra } });
   expect(res.status).toBe(200);
-  return publicLinkSchema.parse(await res.json());
+  return expectContract(publicLinkSchema, await res.json());
 }
 
 describe('call invite', () => {
@@ -51,7 +52,7 @@ describe('call invite', () => {
     const res = await h.call(`/api/landing/call-invite?futureServiceInteractionId=${a.interactionId}&userMasterId=${managerId}&token=${l.token}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const invite = callInviteSchema.parse(await res.json());
+    const invite = expectContract(callInviteSchema, await res.json());
     expect(invite.customerName).toBe('Alice Customer');
     expect(invite.items.map((i) => i.kind).sort()).toEqual(['CALL', 'EMAIL', 'INTERNAL_NOTIFICATION', 'SCHEDULED_TASK', 'SMS']);
     expect(invite.items.find((i) => i.kind === 'EMAIL')!.text).toBe('Your visit');
@@ -66,9 +67,9 @@ describe('e-mail auto-response', () => {
   it('records the answer as a RECEIVED EMAIL message on the token’s interaction, once', async () => {
     const l = await link(a, 'EMAIL_RESPONSE');
     const query = `token=${encodeURIComponent(l.token)}&fromAddress=forged@evil.example&to=x@y.z&subject=${encodeURIComponent('Re: your visit')}&message=${encodeURIComponent('Yes, Tuesday <works>')}&key=YES`;
-    const first = emailAutoResponseResultSchema.parse(await (await h.call(`/api/email/autoResponse?${query}`)).json());
+    const first = expectContract(emailAutoResponseResultSchema, await (await h.call(`/api/email/autoResponse?${query}`)).json());
     expect(first).toMatchObject({ message: 'Thanks for your response!', duplicate: false });
-    const second = emailAutoResponseResultSchema.parse(await (await h.call(`/api/email/autoResponse?${query}`)).json());
+    const second = expectContract(emailAutoResponseResultSchema, await (await h.call(`/api/email/autoResponse?${query}`)).json());
     expect(second).toMatchObject({ messageId: first.messageId, duplicate: true });
 
     const [m] = await h.db.sql<{ futureServiceInteractionId: number; direction: string; messageType: string; content: string; fromAddress: string; subject: string }[]>`
@@ -96,7 +97,7 @@ describe('sales appointment and meeting page', () => {
     const save = (body: Record<string, unknown>) => h.call('/api/sales-appointment', { token: t.sales_rep, json: body });
     const res = await save({ messageActionType: 'CALENDAR', contactId: a.interactionId, title: 'Test Drive Appointment', startDate: '2031-03-14', startTime: '1:30 pm' });
     expect(res.status).toBe(200);
-    const saved = salesAppointmentResultSchema.parse(await res.json());
+    const saved = expectContract(salesAppointmentResultSchema, await res.json());
     // Brooklyn in March 2031 is on daylight time (UTC-4).
     expect(saved.startTime).toBe('2031-03-14T17:30:00.000Z');
     expect(saved.endTime).toBe('2031-03-14T18:30:00.000Z');
@@ -118,7 +119,7 @@ describe('sales appointment and meeting page', () => {
 
     const path = moved.meetingUrl!.replace(/^https?:\/\/[^/]+/, '');
     const params = new URL(path, 'http://x').searchParams;
-    const meeting = meetingSchema.parse(await (await h.call(`/api/landing/meeting?${params.toString()}`)).json());
+    const meeting = expectContract(meetingSchema, await (await h.call(`/api/landing/meeting?${params.toString()}`)).json());
     expect(meeting).toMatchObject({ title: 'Test Drive Appointment', host: 'Sofia Rossi', guest: 'Alice Customer', startTime: moved.startTime, storeName: 'Metro Toyota of Brooklyn', kind: 'In-person meeting' });
     params.set('officeId', '2');
     expect((await h.call(`/api/landing/meeting?${params.toString()}`)).status).toBe(403);
@@ -133,7 +134,7 @@ describe('mail confirmation and feedback', () => {
     await h.db.sql`insert into appointment (store_id, future_service_interaction_id, customer_id, start_date, end_date, title)
       values (1, ${a.interactionId}, ${a.customerId}, now() + interval '3 days', now() + interval '3 days 1 hour', 'Oil change')`;
     const l = await link(a, 'MAIL_CONFIRMATION');
-    const seen = mailConfirmationSchema.parse(await (await h.call(`/api/email/confirmation?token=${l.token}`)).json());
+    const seen = expectContract(mailConfirmationSchema, await (await h.call(`/api/email/confirmation?token=${l.token}`)).json());
     expect(seen.appointment).toMatchObject({ title: 'Oil change', status: 'BOOKED' });
     const confirmed = await h.call(`/api/email/confirmation?token=${l.token}`, { method: 'POST' });
     expect(((await confirmed.json()) as { appointment: { status: string } }).appointment.status).toBe('CONFIRMED');
@@ -144,7 +145,7 @@ describe('mail confirmation and feedback', () => {
 
   it('takes one rating per link and shows it in the conversation', async () => {
     const l = await link(b, 'FEEDBACK');
-    expect(feedbackClipSchema.parse(await (await h.call(`/api/feedback-clip?token=${l.token}`)).json())).toEqual({
+    expect(expectContract(feedbackClipSchema, await (await h.call(`/api/feedback-clip?token=${l.token}`)).json())).toEqual({
       customerFirstName: 'Bruno', storeName: 'Metro Toyota of Brooklyn', submitted: false,
     });
     const send = () => h.call(`/api/feedback-clip?token=${l.token}`, { json: { rating: 2, comment: 'Waited too long' } });

@@ -6,8 +6,10 @@ import {
   emailAutoResponseQuerySchema,
   emailAutoResponseResultSchema,
   feedbackClipSchema,
+  feedbackResultSchema,
   feedbackSubmitSchema,
   mailConfirmationSchema,
+  mailConfirmedSchema,
   meetingQuerySchema,
   meetingSchema,
   publicLinkRequestSchema,
@@ -106,7 +108,7 @@ const confirmRoute = createRoute({
   summary: 'The customer confirms their next appointment (signed token)',
   middleware: [privateAnswer] as const,
   request: { query: tokenQuery },
-  responses: { 200: json(mailConfirmationSchema.extend({ message: z.string() })), 400: errorResponses[400], ...refused },
+  responses: { 200: json(mailConfirmedSchema), 400: errorResponses[400], ...refused },
 });
 
 const feedbackRoute = createRoute({
@@ -126,7 +128,7 @@ const feedbackSubmitRoute = createRoute({
   summary: 'The customer’s rating and comment, once per link (signed token)',
   middleware: [privateAnswer] as const,
   request: { query: tokenQuery, body: { required: true, content: { 'application/json': { schema: feedbackSubmitSchema } } } },
-  responses: { 200: json(z.object({ message: z.string(), duplicate: z.boolean() })), 400: errorResponses[400], ...refused },
+  responses: { 200: json(feedbackResultSchema), 400: errorResponses[400], ...refused },
 });
 
 /** The landing pages' calls: links for staff to send, and the public calls those links open. */

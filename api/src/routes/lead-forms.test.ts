@@ -10,6 +10,7 @@ import {
 } from '@drivebay/shared';
 import { STORE_1_ASSISTANT, startEntryPointsHarness } from '../services/landing/testing';
 import { testPhone, waitFor, type ConversationHarness } from '../testing/conversation-harness';
+import { expectContract } from '../testing/contract';
 
 let h: ConversationHarness;
 let address = 0;
@@ -49,11 +50,11 @@ describe('GET /api/lead-forms/{form}', () => {
   it('gives each brand form its store number and the consent it shows', async () => {
     const res = await h.call('/api/lead-forms/toyota');
     expect(res.status).toBe(200);
-    const config = leadFormConfigSchema.parse(await res.json());
+    const config = expectContract(leadFormConfigSchema, await res.json());
     expect(config).toMatchObject({ form: 'toyota', brandName: 'Toyota', storeName: 'Metro Toyota of Brooklyn', storePhoneNumber: STORE_1_ASSISTANT });
     expect(config.consentText).toBe(LEAD_CONSENT_TEXT);
     for (const form of ['generic', 'nissan', 'subaru', 'mazda', 'bmw', 'chevrolet']) {
-      const other = leadFormConfigSchema.parse(await (await h.call(`/api/lead-forms/${form}`)).json());
+      const other = expectContract(leadFormConfigSchema, await (await h.call(`/api/lead-forms/${form}`)).json());
       expect(other.storeName).not.toBeNull();
     }
     expect((await h.call('/api/lead-forms/ferrari')).status).toBe(404);
@@ -83,7 +84,7 @@ describe('POST /api/lisa/appointment', () => {
     const phone = testPhone();
     const res = await submit(lead(phone), '203.0.113.7');
     expect(res.status).toBe(200);
-    const result = leadSubmissionResultSchema.parse(await res.json());
+    const result = expectContract(leadSubmissionResultSchema, await res.json());
     expect(result).toMatchObject({ status: 'success', texted: true, duplicate: false, reason: null });
 
     const [row] = await h.db.sql<
@@ -110,11 +111,11 @@ describe('POST /api/lisa/appointment', () => {
   it('answers an immediate second submit with the first result and writes nothing twice', async () => {
     const phone = testPhone();
     const [a, b] = await Promise.all([submit(lead(phone)), submit(lead(phone))]);
-    const first = leadSubmissionResultSchema.parse(await a.json());
-    const second = leadSubmissionResultSchema.parse(await b.json());
+    const first = expectContract(leadSubmissionResultSchema, await a.json());
+    const second = expectContract(leadSubmissionResultSchema, await b.json());
     expect(first.submissionId).toBe(second.submissionId);
     expect([first.duplicate, second.duplicate].sort()).toEqual([false, true]);
-    const third = leadSubmissionResultSchema.parse(await (await submit(lead(phone))).json());
+    const third = expectContract(leadSubmissionResultSchema, await (await submit(lead(phone))).json());
     expect(third).toMatchObject({ submissionId: first.submissionId, duplicate: true, status: 'success' });
 
     const [counts] = await h.db.sql<{ leads: number; customers: number }[]>`
@@ -133,7 +134,7 @@ describe('POST /api/lisa/appointment', () => {
       where c.store_id = 1 and not c.block_sms
         and not exists (select 1 from mark k where k.customer_id = c.id and k.intent_type = 'SMS_OPT_OUT')
       order by c.id limit 1`;
-    const result = leadSubmissionResultSchema.parse(await (await submit(lead(known!.cellular, { firstName: 'Someone', lastName: 'Else' }))).json());
+    const result = expectContract(leadSubmissionResultSchema, await (await submit(lead(known!.cellular, { firstName: 'Someone', lastName: 'Else' }))).json());
     expect(result.status).toBe('success');
     const [row] = await h.db.sql<{ customerId: number; futureServiceInteractionId: number }[]>`
       select customer_id, future_service_interaction_id from lead_submission where id = ${result.submissionId!}`;
@@ -147,7 +148,7 @@ describe('POST /api/lisa/appointment', () => {
     const [store] = await h.db.sql<{ bocId: number }[]>`select boc_id from store where id = 1`;
     await h.db.sql`insert into customer (boc_id, store_id, custno, first_name, last_name, cellular, block_sms)
       values (${store!.bocId}, 1, ${`OPT-${phone}`}, 'Opted', 'Out', ${phone}, true)`;
-    const result = leadSubmissionResultSchema.parse(await (await submit(lead(phone))).json());
+    const result = expectContract(leadSubmissionResultSchema, await (await submit(lead(phone))).json());
     expect(result).toMatchObject({ status: 'success', texted: false, message: LEAD_FORM_TEXT.optedOut });
     const [row] = await h.db.sql<{ outboundMessageId: number | null; inboundMessageId: number | null }[]>`
       select outbound_message_id, inbound_message_id from lead_submission where id = ${result.submissionId!}`;
@@ -159,7 +160,7 @@ describe('POST /api/lisa/appointment', () => {
 
   it('keeps a lead for a number no store texts from as failed', async () => {
     const phone = testPhone();
-    const result = leadSubmissionResultSchema.parse(await (await submit(lead(phone, { storePhoneNumber: '+12025550199' }))).json());
+    const result = expectContract(leadSubmissionResultSchema, await (await submit(lead(phone, { storePhoneNumber: '+12025550199' }))).json());
     expect(result).toMatchObject({ status: 'failed', message: 'Lead Failed to Submit', reason: LEAD_FORM_TEXT.unknownStore, texted: false });
     const [row] = await h.db.sql<{ status: string }[]>`select status from lead_submission where id = ${result.submissionId!}`;
     expect(row!.status).toBe('failed');

@@ -1,6 +1,6 @@
 import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { leadPageSchema, leadQuerySchema } from '@drivebay/shared';
+import { interactionRecordSchema, leadPageSchema, leadQuerySchema } from '@drivebay/shared';
 import { listLeads } from '../services/leads/list-leads';
 import { getInteraction } from '../services/leads/get-interaction';
 import type { AppEnv } from '../types';
@@ -26,7 +26,7 @@ const interactionRoute = createRoute({
   security: bearer,
   middleware: [requireUser] as const,
   request: { query: z.object({ 'future-service-interaction-id': idParam }) },
-  responses: { 200: json(z.record(z.string(), z.unknown())), ...errorResponses },
+  responses: { 200: json(interactionRecordSchema), ...errorResponses },
 });
 
 export const leadRoutes = new OpenAPIHono<AppEnv>()

@@ -10,6 +10,7 @@ import {
   mailingListDetailsSchema,
   mailingListQuerySchema,
   mailingListSchema,
+  successSchema,
 } from '@drivebay/shared';
 import { requireUser } from '../middleware/auth';
 import {
@@ -25,7 +26,7 @@ import { bearer, errorResponses, json } from './common';
 
 const common = { tags: ['Mailing lists'], security: bearer, middleware: [requireUser] };
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const done = json(z.object({ message: z.string() }));
+const done = json(successSchema);
 const conflict = { 409: { description: 'The code or the contact is already there', content: errorResponses[400].content } };
 
 /**

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { leadPageSchema, storeSchema } from '@drivebay/shared';
+import { enterpriseSchema, interactionRecordSchema, leadPageSchema, storeSchema } from '@drivebay/shared';
 import { z } from 'zod';
 import { startHarness, type Harness } from '../testing/app-harness';
+import { expectContract, readContract } from '../testing/contract';
 
 let h: Harness;
 let foreign: { storeId: number; bocId: number; fsiId: number };
@@ -47,19 +48,17 @@ describe.each(matrix)('%s', (username, allowed) => {
   });
 
   it('sees exactly the stores in scope', async () => {
-    const res = await h.get('/api/enterprise/1/store', token);
-    expect(res.status).toBe(200);
-    expect(stores.parse(await res.json()).map((s) => s.id)).toEqual(allowed.filter((id) => id > 0));
+    const list = await readContract(await h.get('/api/enterprise/1/store', token), stores);
+    expect(list.map((s) => s.id)).toEqual(allowed.filter((id) => id > 0));
   });
 
   it.each([1, 2, 3])('store %i: leads and interaction records within scope only', async (storeId) => {
     const res = await h.get(`/leadmanager/getLeadManagerDataForCompanyOffice?companyId=${bocOf[storeId]}&officeId=${storeId}&size=5`, token);
     if (allowed.includes(storeId)) {
-      expect(res.status).toBe(200);
-      const page = leadPageSchema.parse(await res.json());
+      const page = await readContract(res, leadPageSchema);
       expect(page.totalElements).toBeGreaterThan(0);
       const rec = await h.get(`/api/future-service-interaction?future-service-interaction-id=${page.content[0]!.id}`, token);
-      expect(rec.status).toBe(200);
+      expect((await readContract(rec, interactionRecordSchema)).storeMaster.id).toBe(storeId);
     } else {
       expect(res.status).toBe(403);
       expect((await res.json()).code).toBe('FORBIDDEN');
@@ -74,7 +73,7 @@ describe.each(matrix)('%s', (username, allowed) => {
     expect(list.status).toBe(canSee ? 200 : 403);
     const rec = await h.get(`/api/future-service-interaction?future-service-interaction-id=${foreign.fsiId}`, token);
     expect(rec.status).toBe(canSee ? 200 : 403);
-    const enterprises = (await (await h.get('/api/enterprise', token)).json()) as { id: number }[];
+    const enterprises = await readContract(await h.get('/api/enterprise', token), z.array(enterpriseSchema));
     expect(enterprises.length).toBe(canSee ? 2 : 1);
   });
 });
@@ -86,7 +85,7 @@ describe('lead list', () => {
       join customer c on c.id = f.customer_id where f.store_id = 1 order by f.id limit 1`;
     for (const term of [c!.firstName.toUpperCase(), `${c!.firstName} ${c!.lastName}`, c!.custno, c!.cellular.slice(-7)]) {
       const res = await h.get(`/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&search=${encodeURIComponent(term)}`, token);
-      const page = leadPageSchema.parse(await res.json());
+      const page = expectContract(leadPageSchema, await res.json());
       expect(page.content.length).toBeGreaterThan(0);
       expect(page.content.every((l) => JSON.stringify(l).toLowerCase().includes(term.toLowerCase().split(' ')[0]!))).toBe(true);
     }
@@ -94,12 +93,12 @@ describe('lead list', () => {
 
   it('pages with zero-based numbers and a stable total', async () => {
     const token = await h.login('office_manager');
-    const p0 = leadPageSchema.parse(await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&size=50&page=0', token)).json());
-    const p2 = leadPageSchema.parse(await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&size=50&page=2', token)).json());
+    const p0 = expectContract(leadPageSchema, await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&size=50&page=0', token)).json());
+    const p2 = expectContract(leadPageSchema, await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&size=50&page=2', token)).json());
     expect(p0.totalElements).toBe(120);
     expect(p2.totalElements).toBe(120);
     expect(p2.content.length).toBe(20);
-    const p9 = leadPageSchema.parse(await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&size=50&page=9', token)).json());
+    const p9 = expectContract(leadPageSchema, await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=1&size=50&page=9', token)).json());
     expect(p9).toMatchObject({ content: [], totalElements: 120 });
   });
 
@@ -118,7 +117,7 @@ describe('lead list', () => {
     const [f] = await h.db.sql`select id from future_service_interaction where store_id = 2 order by id limit 1`;
     await h.db.sql`insert into message_instance (future_service_interaction_id, store_id, content, direction, message_type, created_on)
       values (${f!.id}, 2, 'internal only', 'SENT', 'INTERNAL', now() + interval '1 day')`;
-    const page = leadPageSchema.parse(await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=2&size=100', token)).json());
+    const page = expectContract(leadPageSchema, await (await h.get('/leadmanager/getLeadManagerDataForCompanyOffice?companyId=1&officeId=2&size=100', token)).json());
     const lead = page.content.find((l) => l.id === f!.id);
     expect(lead?.latestMessage?.content).not.toBe('internal only');
   });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { customTemplateSchema, populatedTemplatesSchema, templateBodySchema, textToTemplateBody } from '@drivebay/shared';
 import { startEntryPointsHarness } from '../services/landing/testing';
 import { createConversation, type ConversationHarness } from '../testing/conversation-harness';
+import { expectContract } from '../testing/contract';
 
 let h: ConversationHarness;
 const t: Record<string, string> = {};
@@ -21,7 +22,7 @@ const save = async (user: string, body: Record<string, unknown>) => {
   const res = await call('/api/customTemplate', user, { json: body });
   return { status: res.status, body: (await res.json()) as unknown };
 };
-const list = async (path: string, user: string) => z.array(customTemplateSchema).parse(await (await call(path, user)).json());
+const list = async (path: string, user: string) => expectContract(z.array(customTemplateSchema), await (await call(path, user)).json());
 
 describe('personal templates', () => {
   it('adds, lists, updates and deletes the caller’s own template; newlines are stored as line breaks', async () => {
@@ -100,7 +101,7 @@ describe('merge fields and store templates', () => {
     const body = 'Hi ${customer.firstName}, ${assistant.firstName} at ${office.name}.<br>Due: ${product.estDueDate_5k} ${unknown.field}';
     const tpl = saved.parse((await save('office_user', { title: 'Merge', body, serviceType: 'OIL_CHANGE' })).body).template;
     const res = await call(`/template/body?templateId=${tpl.id}&futureInteractionId=${conv.interactionId}`, 'office_user');
-    const filled = templateBodySchema.parse(await res.json());
+    const filled = expectContract(templateBodySchema, await res.json());
     // The due date of this test conversation is not set: the field becomes empty, never "${...}".
     expect(filled.body).toBe('Hi Marisol, Ava at Metro Toyota of Brooklyn.<br>Due:  ${unknown.field}');
 
@@ -128,7 +129,7 @@ describe('merge fields and store templates', () => {
     const q = 'companyId=1&officeId=1&divisionId=DIV004';
     const add = await call(`/templateCustom?${q}`, 'office_manager', { json: { title: 'Recall notice', body: 'Your ${product.model} has a recall.', serviceType: 'CHECK_UP' } });
     expect(add.status).toBe(200);
-    const store = saved.parse(await add.json()).template;
+    const store = expectContract(saved, await add.json()).template;
     expect(store).toMatchObject({ kind: 'STORE', storeId: 1, divisionId: 'DIV004' });
     expect((await list(`/templateCustom?${q}`, 'office_user')).map((x) => x.id)).toContain(store.id);
     expect((await call(`/templateCustom?${q}`, 'office_user', { json: { title: 'x', body: 'y', serviceType: 'CHECK_UP' } })).status).toBe(403);

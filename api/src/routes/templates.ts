@@ -5,11 +5,13 @@ import {
   populatedQuerySchema,
   populatedTemplatesSchema,
   saveCustomTemplateSchema,
+  savedTemplateSchema,
   saveStoreTemplateSchema,
   storeDivisionQuerySchema,
   templateBodyQuerySchema,
   templateBodySchema,
   templateListQuerySchema,
+  successSchema,
   templateServiceTypeParam,
 } from '@drivebay/shared';
 import { requireUser } from '../middleware/auth';
@@ -28,7 +30,6 @@ import { bearer, errorResponses, idParam, json } from './common';
 
 const common = { tags: ['Templates'], security: bearer, middleware: [requireUser] };
 const body = <T extends z.ZodType>(schema: T) => ({ body: { required: true, content: { 'application/json': { schema } } } });
-const saved = z.object({ message: z.string(), template: customTemplateSchema });
 const list = json(z.array(customTemplateSchema));
 
 const personalRoute = createRoute({
@@ -55,7 +56,7 @@ const saveRoute = createRoute({
   path: '/api/customTemplate',
   summary: 'Update the template templateId names, or add one (group with enterpriseId, else personal)',
   request: body(saveCustomTemplateSchema),
-  responses: { 200: json(saved), ...errorResponses },
+  responses: { 200: json(savedTemplateSchema), ...errorResponses },
 });
 
 const deleteRoute = createRoute({
@@ -64,7 +65,7 @@ const deleteRoute = createRoute({
   path: '/api/customTemplate/{templateId}',
   summary: 'Delete a template (own personal ones; shared ones for administrators and managers)',
   request: { params: z.object({ templateId: idParam }) },
-  responses: { 200: json(z.object({ message: z.string() })), ...errorResponses },
+  responses: { 200: json(successSchema), ...errorResponses },
 });
 
 const storeListRoute = createRoute({
@@ -82,7 +83,7 @@ const storeSaveRoute = createRoute({
   path: '/templateCustom',
   summary: 'Add a template to a store division, or update one (administrators and managers)',
   request: { query: storeDivisionQuerySchema, ...body(saveStoreTemplateSchema) },
-  responses: { 200: json(saved), ...errorResponses },
+  responses: { 200: json(savedTemplateSchema), ...errorResponses },
 });
 
 const populatedServicesRoute = createRoute({

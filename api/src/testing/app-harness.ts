@@ -5,6 +5,7 @@ import { TRUST_ANY_PROXY } from '../middleware/client-address';
 import type { InboxNotifier } from '../services/conversations/notifier';
 import { createLogger } from '../lib/logger';
 import { seedDemo } from '../seed/demo';
+import { checkDocumented } from './contract';
 
 /** A real app on a fresh database with the demo seeded, for integration tests. */
 export type Harness = {
@@ -29,7 +30,11 @@ export async function startHarness(opts: { notifier?: InboxNotifier } = {}): Pro
     if (res.status !== 200) throw new Error(`login ${username}: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { authToken: string }).authToken;
   };
-  const get = async (path: string, token?: string) =>
-    app.request(path, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+  // Every answer is checked against the schema its route documents (the shared contract).
+  const get = async (path: string, token?: string) => {
+    const res = await app.request(path, token ? { headers: { authorization: `Bearer ${token}` } } : {});
+    await checkDocumented(app, 'GET', path, res);
+    return res;
+  };
   return { db, app, login, get, close: () => db.close() };
 }

@@ -19,6 +19,7 @@ import { twilioSignature, type TwilioParams } from '../services/carriers/twilio-
 import { createInProcessNotifier } from '../services/conversations/notifier';
 import { startOutboxWorker, type OutboxWorker } from '../services/conversations/outbox-worker';
 import { createMailDirectory } from '../services/mail/directory';
+import { checkDocumented } from './contract';
 
 /**
  * The real app with the conversation, webhook and simulator routes mounted, on a fresh seeded
@@ -127,17 +128,15 @@ export async function startConversationHarness(opts: ConversationHarnessOptions 
     return ((await res.json()) as { authToken: string }).authToken;
   };
 
-  const call: ConversationHarness['call'] = (path, init = {}) => {
+  // Every answer is checked against the schema its route documents (the shared contract).
+  const call: ConversationHarness['call'] = async (path, init = {}) => {
     const headers: Record<string, string> = {};
     if (init.token) headers.authorization = `Bearer ${init.token}`;
     if (init.json !== undefined) headers['content-type'] = 'application/json';
-    return Promise.resolve(
-      theApp.request(path, {
-        method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
-        headers,
-        ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
-      }),
-    );
+    const method = init.method ?? (init.json === undefined ? 'GET' : 'POST');
+    const res = await theApp.request(path, { method, headers, ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }) });
+    await checkDocumented(theApp, method, path, res);
+    return res;
   };
 
   const simulatorAccount = async () => (await directory.simulatorAccount())!;

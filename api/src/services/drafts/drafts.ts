@@ -1,7 +1,7 @@
+import type { Draft, SaveDraft } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import type { SessionUser } from '../auth/sessions';
 import { loadInteractionForUser } from '../conversations/interaction-access';
-import type { Draft, SaveDraft } from './schemas';
 
 type DraftRow = {
   futureServiceInteractionId: number;

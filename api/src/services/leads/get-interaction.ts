@@ -1,4 +1,4 @@
-import { AppError } from '@drivebay/shared';
+import { AppError, type InteractionRecord, type InteractionVehicle } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import type { SessionUser } from '../auth/sessions';
 import { assertStoreAccess } from '../org/scope';
@@ -7,7 +7,7 @@ import { assertStoreAccess } from '../org/scope';
  * One interaction with what the conversation screen needs around it: customer, store and BOC,
  * vehicle, sale and the marks on each. Outside the user's scope it is FORBIDDEN.
  */
-export async function getInteraction(sql: Sql, user: SessionUser, id: number) {
+export async function getInteraction(sql: Sql, user: SessionUser, id: number): Promise<InteractionRecord> {
   const [f] = await sql`
     select f.*, c.first_name, c.last_name, c.cellular, c.email, c.custno, c.block_sms, c.ai_enabled as customer_ai_enabled,
       s.store_code, s.store_name, s.office_time_zone, s.timezone_display,
@@ -20,7 +20,7 @@ export async function getInteraction(sql: Sql, user: SessionUser, id: number) {
   if (!f) throw new AppError('NOT_FOUND', `Interaction ${id} does not exist`, [{ field: 'query.future-service-interaction-id', message: 'unknown interaction' }]);
   await assertStoreAccess(sql, user, f.storeId);
   const [vehicle] = f.serviceVehicleId
-    ? await sql`select id, vin, make, model, year, odometer from service_vehicle where id = ${f.serviceVehicleId}`
+    ? await sql<InteractionVehicle[]>`select id, vin, make, model, year, odometer from service_vehicle where id = ${f.serviceVehicleId}`
     : [];
   const [sale] = f.saleId ? await sql`select id, to_char(sold_date, 'YYYY-MM-DD') as sold_date, deal_type from sale where id = ${f.saleId}` : [];
   const marks = await sql<{ target: string; intentType: string; value: string | null }[]>`

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import {
+  actionIntentSchema,
   actionResultSchema,
   controlResultSchema,
+  dtDialogDisableSchema,
   intentDetailsSchema,
+  interactionRecordSchema,
   logModeResultSchema,
   successSchema,
+  type ControlResultDto,
   type DtDialogResume,
   type InboundAppointmentParameter,
   type IntentCode,
@@ -16,15 +20,10 @@ import { apiRequest } from '../../lib/api-client';
 const FSI = '/api/future-service-interaction';
 const fsi = (interactionId: number) => ({ 'future-service-interaction-id': interactionId });
 
-export type ControlResult = z.infer<typeof controlResultSchema>;
+export type ControlResult = ControlResultDto;
 
-/** The switches of a conversation the controls show. */
-export const assistantStateSchema = z.object({
-  id: z.number().int(),
-  aiEnabled: z.boolean(),
-  dtDialogEnabled: z.boolean().nullable().optional(),
-  manualBooking: z.boolean().nullable().optional(),
-});
+/** The switches of a conversation the controls show: picked from the interaction record. */
+export const assistantStateSchema = interactionRecordSchema.pick({ id: true, aiEnabled: true, dtDialogEnabled: true, manualBooking: true });
 export type AssistantState = z.infer<typeof assistantStateSchema>;
 
 /** The interaction's assistant switches (spec §7 GET /api/future-service-interaction). */
@@ -67,7 +66,7 @@ export function sendDtDialogue(body: DtDialogResume) {
 }
 
 export function disableDtDialogue(interactionId: number) {
-  return apiRequest(`${FSI}/dtDialog/disable`, { method: 'POST', body: { id: interactionId }, schema: successSchema });
+  return apiRequest(`${FSI}/dtDialog/disable`, { method: 'POST', body: { id: interactionId } satisfies z.input<typeof dtDialogDisableSchema>, schema: successSchema });
 }
 
 /** GM Handoff; the deal room and the conversation send the complaint category CQ. */
@@ -96,7 +95,7 @@ export function applyIntentAction(mode: IntentActionMode, interactionId: number,
   return apiRequest(path, {
     method: 'POST',
     query: { ...fsi(interactionId), messageId },
-    body: { intent },
+    body: { intent } satisfies z.input<typeof actionIntentSchema>,
     schema: actionResultSchema,
   });
 }

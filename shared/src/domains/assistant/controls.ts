@@ -134,6 +134,9 @@ export const responseInsightQuerySchema = interactionQuerySchema.extend({
   insight: z.enum(RESPONSE_CATEGORY_CODES, { error: 'Unknown response category' }),
 });
 
+/** The answer of `PUT .../responseInsight`: the insight now on the conversation. */
+export const responseInsightResultSchema = z.object({ message: z.string(), responseInsight: z.string() });
+
 /** `GET /assistant/v2/getassistlist`. */
 export const assistListQuerySchema = z.object({
   boc_id_pk: idParam,

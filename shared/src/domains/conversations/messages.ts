@@ -77,7 +77,9 @@ export const messageInstanceSchema = z.object({
 });
 export type MessageInstanceDto = z.infer<typeof messageInstanceSchema>;
 
+/** The send call's answer: the notice and the message as stored (once per clientMessageId). */
 export const sendMessageResponseSchema = z.object({ message: z.string(), messageInstance: messageInstanceSchema });
+export type SendMessageResponse = z.infer<typeof sendMessageResponseSchema>;
 
 /** Body of the read marker and of its idle variant. */
 export const readMarkerSchema = z.object({
@@ -92,4 +94,18 @@ export const messageResponseTimeSchema = z.object({
   msgDateTime: z.string().max(32).nullish(),
 });
 
+/** A bare acknowledgement: the server's message, e.g. 'Successfully Updated'. */
 export const successSchema = z.object({ message: z.string() });
+
+/** The read marker's answer: where the user's reading now stands. */
+export const readMarkerResultSchema = successSchema.extend({
+  lastReadMessageId: z.number().int(),
+  totalUnreadCount: z.number().int(),
+});
+export type ReadMarkerResult = z.infer<typeof readMarkerResultSchema>;
+
+/** The answer of `PUT /api/svc-message-instance/message-response-time`: the time now on record. */
+export const messageResponseTimeResultSchema = successSchema.extend({
+  messageResponseTime: z.string(),
+  mrt: z.number().int().nullable(),
+});

@@ -225,6 +225,10 @@ export const mailConfirmationSchema = z.object({
 });
 export type MailConfirmation = z.infer<typeof mailConfirmationSchema>;
 
+/** `POST /api/email/confirmation`: the appointment as confirmed, with the page's message. */
+export const mailConfirmedSchema = mailConfirmationSchema.extend({ message: z.string() });
+export type MailConfirmed = z.infer<typeof mailConfirmedSchema>;
+
 export const MAIL_CONFIRMATION_TEXT = {
   confirmed: 'Your appointment is confirmed. See you then!',
   nothingToConfirm: 'There is no upcoming appointment to confirm. Reply to our message and we will find you a time.',
@@ -243,6 +247,10 @@ export const feedbackSubmitSchema = z.object({
   comment: z.string().trim().max(1000).default(''),
 });
 export type FeedbackSubmit = z.input<typeof feedbackSubmitSchema>;
+
+/** `POST /api/feedback-clip`: the thanks, and whether an earlier answer was already on record. */
+export const feedbackResultSchema = z.object({ message: z.string(), duplicate: z.boolean() });
+export type FeedbackResult = z.infer<typeof feedbackResultSchema>;
 
 export const FEEDBACK_TEXT = {
   thanks: 'Thank you for your feedback!',

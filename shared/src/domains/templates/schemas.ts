@@ -26,6 +26,10 @@ export const customTemplateSchema = z.object({
 });
 export type CustomTemplate = z.infer<typeof customTemplateSchema>;
 
+/** `POST /api/customTemplate`: the notice and the template as stored. */
+export const savedTemplateSchema = z.object({ message: z.string(), template: customTemplateSchema });
+export type SavedTemplate = z.infer<typeof savedTemplateSchema>;
+
 const title = z.string({ error: TEMPLATE_TEXT.titleRequired }).trim().min(1, TEMPLATE_TEXT.titleRequired).max(200);
 const body = z.string({ error: TEMPLATE_TEXT.bodyRequired }).min(1, TEMPLATE_TEXT.bodyRequired).max(5000)
   .refine((b) => b.replace(/<br\s*\/?>/gi, '').trim().length > 0, TEMPLATE_TEXT.bodyRequired);

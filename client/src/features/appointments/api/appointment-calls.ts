@@ -9,7 +9,9 @@ import {
   type Appointment,
   type AppointmentStatus,
   type Availability,
+  type AvailabilityRequest,
   type BookingResult,
+  type Cancellation,
   type LeadPage,
   type ManualBooking,
   type ServiceAdvisor,
@@ -43,7 +45,7 @@ export function getAdvisors(storeId: number, signal?: AbortSignal): Promise<Serv
 
 /** Slots of a day (YYYY-MM-DD in the store's zone) with what is free. */
 export function getAvailability(o: { storeId: number; date: string }, signal?: AbortSignal): Promise<Availability> {
-  return apiRequest(`${MANUAL}/nlp/availability-without-template`, { method: 'POST', body: o, schema: availabilitySchema, signal, notify: false });
+  return apiRequest(`${MANUAL}/nlp/availability-without-template`, { method: 'POST', body: o satisfies AvailabilityRequest, schema: availabilitySchema, signal, notify: false });
 }
 
 /** The booking's answer, refusals included; the dialog shows the message itself. */
@@ -60,7 +62,7 @@ export function cancelBooking(o: { fid: number; apptId: number; reason?: string 
   return apiRequest(`${MANUAL}/cancellations`, {
     method: 'POST',
     query: { fid: o.fid },
-    body: { apptId: o.apptId, reason: o.reason },
+    body: { apptId: o.apptId, reason: o.reason } satisfies Cancellation,
     schema: bookingResultSchema,
     notify: false,
   });

@@ -1,7 +1,5 @@
-import { z } from 'zod';
+import { successSchema } from '@drivebay/shared';
 import { apiRequest } from '../../../lib/api-client';
-
-const logoutResponseSchema = z.object({ message: z.string() });
 
 /**
  * GET /user/logout ends the server session. Leaving must work even when the server cannot be
@@ -9,7 +7,7 @@ const logoutResponseSchema = z.object({ message: z.string() });
  */
 export async function endServerSession(): Promise<void> {
   try {
-    await apiRequest('/user/logout', { schema: logoutResponseSchema, notify: false, handleUnauthorized: false });
+    await apiRequest('/user/logout', { schema: successSchema, notify: false, handleUnauthorized: false });
   } catch (error) {
     console.warn('Ending the server session failed; the local session is cleared anyway', error);
   }

@@ -3,10 +3,13 @@ import {
   SERVICE_TYPES,
   dealRoomAssistantSchema,
   dealRoomInteractionSchema,
+  interactionRecordSchema,
   messageInstanceSchema,
   sendMessageResponseSchema,
   type DealRoomAssistant,
   type MessageInstanceDto,
+  type SendMessage,
+  type SendMessageResponse,
   type ServiceType,
   type SignedLinkQuery,
 } from '@drivebay/shared';
@@ -28,7 +31,7 @@ export type DealRoomHeader = {
   userName: string;
 };
 
-export type SentMessage = { message: string; messageInstance: MessageInstanceDto };
+export type SentMessage = SendMessageResponse;
 
 /** Where the deal room reads and sends: through a signed link, or as the signed-in user. */
 export type DealRoomSource = {
@@ -80,23 +83,8 @@ export function linkDealRoomSource(q: SignedLinkQuery): DealRoomSource {
   };
 }
 
-const interactionSchema = z.object({
-  id: z.number().int(),
-  companyId: z.number().int().nullable().optional(),
-  serviceType: z.string().nullable().optional(),
-  customerMaster: z.object({
-    id: z.number().int(),
-    firstName: z.string().nullable().optional(),
-    lastName: z.string().nullable().optional(),
-    cellular: z.string().nullable().optional(),
-    blockSms: z.boolean().nullable().optional(),
-  }),
-  storeMaster: z.object({
-    id: z.number().int(),
-    store_name: z.string().nullable().optional(),
-    officeMasterVO: z.object({ officeTimeZone: z.string().nullable().optional() }).nullable().optional(),
-  }),
-});
+// The signed-in deal room reads the interaction record's header fields; zod drops the rest.
+const interactionSchema = interactionRecordSchema.pick({ id: true, companyId: true, serviceType: true, customerMaster: true, storeMaster: true });
 
 /** The service division, whose assistant texts the customers (spec §7: the lookup fixes DIV004). */
 const SERVICE_DIVISION = 'DIV004';
@@ -159,7 +147,7 @@ export function signedInDealRoomSource(interactionId: number, user: { firstName:
           messageType: 'SMS',
           notificationType: 'MESSAGE_TO_CUSTOMER',
           clientMessageId,
-        },
+        } satisfies SendMessage,
         schema: sendMessageResponseSchema,
         notify: false,
       });

@@ -1,13 +1,17 @@
-import { z } from 'zod';
 import {
   callInviteSchema,
   emailAutoResponseResultSchema,
   feedbackClipSchema,
+  feedbackResultSchema,
   mailConfirmationSchema,
+  mailConfirmedSchema,
   meetingSchema,
   type CallInvite,
   type FeedbackClip,
+  type FeedbackResult,
+  type FeedbackSubmit,
   type MailConfirmation,
+  type MailConfirmed,
   type Meeting,
 } from '@drivebay/shared';
 import { apiRequest, type QueryValue } from '../../../lib/api-client';
@@ -32,11 +36,11 @@ export function getMailConfirmation(token: string, signal?: AbortSignal): Promis
   return apiRequest('/api/email/confirmation', { query: { token }, schema: mailConfirmationSchema, signal, ...quiet });
 }
 
-export function confirmMail(token: string): Promise<MailConfirmation & { message: string }> {
+export function confirmMail(token: string): Promise<MailConfirmed> {
   return apiRequest('/api/email/confirmation', {
     method: 'POST',
     query: { token },
-    schema: mailConfirmationSchema.extend({ message: z.string() }),
+    schema: mailConfirmedSchema,
     ...quiet,
   });
 }
@@ -45,12 +49,12 @@ export function getFeedbackClip(token: string, signal?: AbortSignal): Promise<Fe
   return apiRequest('/api/feedback-clip', { query: { token }, schema: feedbackClipSchema, signal, ...quiet });
 }
 
-export function submitFeedback(token: string, rating: number, comment: string) {
+export function submitFeedback(token: string, rating: number, comment: string): Promise<FeedbackResult> {
   return apiRequest('/api/feedback-clip', {
     method: 'POST',
     query: { token },
-    body: { rating, comment },
-    schema: z.object({ message: z.string(), duplicate: z.boolean() }),
+    body: { rating, comment } satisfies FeedbackSubmit,
+    schema: feedbackResultSchema,
     ...quiet,
   });
 }

@@ -3,14 +3,16 @@ import {
   mailingListDetailSchema,
   mailingListDetailsSchema,
   mailingListSchema,
+  successSchema,
   type AddMailingListDetail,
+  type CreateMailingList,
   type MailingList,
   type MailingListDetail,
   type MailingListDetails,
 } from '@drivebay/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-const done = z.object({ message: z.string() });
+const done = successSchema;
 // Each screen shows its own failure (the prefix rule needs its own words), so notices are off.
 const quiet = { notify: false } as const;
 
@@ -19,7 +21,7 @@ export function getMailingLists(tenantId: number, signal?: AbortSignal): Promise
 }
 
 export function createMailingList(code: string, tenantId: number): Promise<MailingList> {
-  return apiRequest('/mailinglist', { method: 'POST', body: { code, tenantId }, schema: mailingListSchema, ...quiet });
+  return apiRequest('/mailinglist', { method: 'POST', body: { code, tenantId } satisfies CreateMailingList, schema: mailingListSchema, ...quiet });
 }
 
 export function deleteMailingList(tenantId: number, mailingListMasterId: number) {

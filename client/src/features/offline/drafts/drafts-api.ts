@@ -1,23 +1,14 @@
-import { z } from 'zod';
-import { SEND_MESSAGE_TYPES } from '@drivebay/shared';
+import { draftResponseSchema, saveDraftResponseSchema, type Draft } from '@drivebay/shared';
 import { apiRequest } from '../../../lib/api-client';
 
-// The shape `GET/PUT /api/drafts` answer with (api/src/services/drafts/schemas.ts).
-const draftWireSchema = z.object({
-  futureServiceInteractionId: z.number().int(),
-  channel: z.enum(SEND_MESSAGE_TYPES),
-  subject: z.string().nullable(),
-  content: z.string(),
-  clientMessageId: z.string(),
-  updatedAt: z.string(),
-});
-export type DraftWire = z.infer<typeof draftWireSchema>;
+/** A draft as `GET/PUT /api/drafts` carry it: the shared draft contract. */
+export type DraftWire = Draft;
 
 /** The server's copy of the user's draft of a conversation, or null. Failures are the caller's. */
 export async function fetchDraft(interactionId: number, signal?: AbortSignal): Promise<DraftWire | null> {
   const answer = await apiRequest('/api/drafts', {
     query: { future_service_interaction_id: interactionId },
-    schema: z.object({ draft: draftWireSchema.nullable() }),
+    schema: draftResponseSchema,
     signal,
     notify: false,
   });
@@ -25,11 +16,11 @@ export async function fetchDraft(interactionId: number, signal?: AbortSignal): P
 }
 
 /** Saves a draft (empty content and subject clear it); `applied` false: the server has a later edit. */
-export function storeDraft(draft: Omit<DraftWire, 'futureServiceInteractionId'> & { futureServiceInteractionId: number }) {
+export function storeDraft(draft: DraftWire) {
   return apiRequest('/api/drafts', {
     method: 'PUT',
     body: draft,
-    schema: z.object({ applied: z.boolean(), draft: draftWireSchema.nullable() }),
+    schema: saveDraftResponseSchema,
     notify: false,
   });
 }

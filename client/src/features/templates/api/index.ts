@@ -3,9 +3,12 @@ import {
   customTemplateSchema,
   populatedTemplateSchema,
   populatedTemplatesSchema,
+  savedTemplateSchema,
+  successSchema,
   templateBodySchema,
   type CustomTemplate,
   type PopulatedTemplates,
+  type SavedTemplate,
   type SaveCustomTemplate,
   type ServiceType,
   type SignedLinkQuery,
@@ -16,7 +19,7 @@ import { apiRequest } from '../../../lib/api-client';
 /** A template as the view lists it; the deal room's lists carry the body filled in. */
 export type TemplateRow = CustomTemplate & { populatedBody?: string };
 export type TemplateServiceType = ServiceType | 'ALL';
-export type SavedTemplate = { message: string; template: CustomTemplate };
+export type { SavedTemplate };
 
 /**
  * Where the templates view reads and writes. The signed-in app uses the template calls; the deal
@@ -39,7 +42,6 @@ export type TemplateSource = {
 // view raises it, so the API client's generic notice is off.
 const quiet = { notify: false } as const;
 const list = z.array(customTemplateSchema);
-const saved = z.object({ message: z.string(), template: customTemplateSchema });
 
 export function listPersonalTemplates(serviceType: TemplateServiceType, signal?: AbortSignal) {
   return apiRequest(`/api/customTemplate/user/${serviceType}`, { schema: list, signal, ...quiet });
@@ -51,11 +53,11 @@ export function listGroupTemplates(enterpriseId: number, serviceType: TemplateSe
 
 /** Adds (no templateId) or updates (templateId) a template. */
 export function saveTemplate(body: SaveCustomTemplate): Promise<SavedTemplate> {
-  return apiRequest('/api/customTemplate', { method: 'POST', body, schema: saved, ...quiet });
+  return apiRequest('/api/customTemplate', { method: 'POST', body, schema: savedTemplateSchema, ...quiet });
 }
 
 export function deleteTemplate(templateId: number) {
-  return apiRequest(`/api/customTemplate/${templateId}`, { method: 'DELETE', schema: z.object({ message: z.string() }), ...quiet });
+  return apiRequest(`/api/customTemplate/${templateId}`, { method: 'DELETE', schema: successSchema, ...quiet });
 }
 
 /** A template's body filled in for an interaction. */

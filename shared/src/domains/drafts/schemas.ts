@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { SEND_MESSAGE_TYPES } from '@drivebay/shared';
+import { SEND_MESSAGE_TYPES } from '../conversations/messages';
 
 /**
- * The composer's draft of one conversation, as the user left it on one of their devices. The
- * client parses these answers with its own copy of the shape (the client does not import the API).
+ * The composer's draft of one conversation, as the user left it on one of their devices: what
+ * `GET/PUT /api/drafts` answer with, and what the composer keeps offline until it is stored.
  */
 export const draftSchema = z.object({
   futureServiceInteractionId: z.number().int().positive(),
@@ -38,3 +38,5 @@ export const draftResponseSchema = z.object({ draft: draftSchema.nullable() });
 
 /** `PUT /api/drafts`: whether this write won, and the draft that is now current. */
 export const saveDraftResponseSchema = z.object({ applied: z.boolean(), draft: draftSchema.nullable() });
+export type DraftResponse = z.infer<typeof draftResponseSchema>;
+export type SaveDraftResponse = z.infer<typeof saveDraftResponseSchema>;

@@ -1,0 +1,4 @@
+export * from './schemas';
+export * from './messages';
+export * from './interaction';
+export * from './rules';
