@@ -67,7 +67,7 @@ let starting: Promise<unknown> = Promise.resolve();
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** pg-boss stores a worker's result as JSON text inside its jsonb column; read back as the value. */
+/** A worker's result as stored; a value kept as JSON text is read back as the value. */
 function jsonOutput(output: unknown): unknown {
   if (typeof output !== 'string') return output ?? null;
   try {
@@ -187,4 +187,21 @@ export function createJobSystem(o: JobSystemOptions): JobSystem {
       };
     },
   };
+}
+
+/** A job system a component runs on: the process's own, or one of its own when it was given none. */
+export type BorrowedJobSystem = {
+  jobs: JobSystem;
+  /** Stops the job system when it was made for the component; leaves a shared one running. */
+  release(): Promise<void>;
+};
+
+/**
+ * The process's job system when one is given; else one made (and started) for the caller
+ * alone, as a component started on its own in a test is its own process.
+ */
+export function borrowJobSystem(jobs: JobSystem | undefined, o: JobSystemOptions): BorrowedJobSystem {
+  if (jobs) return { jobs, release: async () => {} };
+  const own = createJobSystem(o);
+  return { jobs: own, release: () => own.stop() };
 }

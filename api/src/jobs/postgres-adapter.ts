@@ -16,9 +16,18 @@ function restoreSnakeNames(row: Row): Row {
   return row;
 }
 
-/** Values as node-postgres would send them: objects as JSON text, undefined as null. */
-function parameter(value: unknown): unknown {
+const JSON_TYPES = new Set([114, 3802]);
+const MAX_DESCRIBED = 1_000;
+
+/**
+ * Values as node-postgres would send them. node-postgres sends every value as untyped text;
+ * postgres.js learns each parameter's type and JSON-encodes whatever goes to a json or jsonb
+ * parameter, so pg-boss's JSON text would be stored as a JSON string. Text meant for json is
+ * therefore parsed here (and encoded again by postgres.js); other objects go as JSON text.
+ */
+function parameter(value: unknown, type: number | undefined): unknown {
   if (value === undefined) return null;
+  if (type !== undefined && JSON_TYPES.has(type)) return typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
   if (value === null || typeof value !== 'object' || value instanceof Date || value instanceof Uint8Array || Array.isArray(value)) return value;
   return JSON.stringify(value);
 }
@@ -32,8 +41,20 @@ function parameter(value: unknown): unknown {
  * the way pg-boss flattens node-postgres's.
  */
 export function postgresJsDb(sql: Sql): Db {
+  // Parameter types per statement text, learnt once (pg-boss has a fixed set of statements).
+  const described = new Map<string, number[]>();
+  const typesOf = async (handle: Sql, text: string): Promise<number[]> => {
+    let types = described.get(text);
+    if (!types) {
+      types = (await handle.unsafe(text).describe()).types;
+      if (described.size >= MAX_DESCRIBED) described.clear();
+      described.set(text, types);
+    }
+    return types;
+  };
   const run = async (handle: Sql, text: string, values: unknown[]) => {
-    const result = (await handle.unsafe(text, values.map(parameter) as never[])) as unknown as Result | Result[];
+    const types = values.length ? await typesOf(handle, text) : [];
+    const result = (await handle.unsafe(text, values.map((v, i) => parameter(v, types[i])) as never[])) as unknown as Result | Result[];
     const multi = Array.isArray(result) && result.length > 0 && result.every((r) => Array.isArray(r));
     const rows = multi ? (result as Result[]).flat() : (result as Result);
     return { rows: rows.map(restoreSnakeNames) };
