@@ -4,6 +4,7 @@ import {
   bootDatabase,
   createApp,
   createJobSystem,
+  jobRoutes,
   createLogger,
   loadEnv,
   startAssistantLoop,
@@ -40,6 +41,7 @@ const app = createApp({
   conversations: conversations.deps,
   linkSecret: env.LINK_SECRET,
 });
+app.route('/', jobRoutes(jobs));
 // The simulated dealer system opens, advances and closes repair orders, so the demo board moves.
 const feed =
   sync && env.DEALER_FEED_INTERVAL_MS > 0

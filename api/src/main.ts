@@ -4,6 +4,7 @@ import { createLogger } from './lib/logger';
 import { bootDatabase, welcomeText } from './boot';
 import { createApp } from './app';
 import { createJobSystem } from './jobs/job-system';
+import { jobRoutes } from './routes/jobs';
 import { startConversationCore } from './services/conversations/core';
 import { startAssistantLoop } from './services/assistant-loop';
 import { startHttpServer } from './server';
@@ -18,6 +19,7 @@ await jobs.start();
 const conversations = startConversationCore({ sql: db.sql, logger, env, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, jobs });
 const assistant = startAssistantLoop({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, env, jobs });
 const app = createApp({ sql: db.sql, logger, clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined, conversations: conversations.deps, linkSecret: env.LINK_SECRET });
+app.route('/', jobRoutes(jobs));
 const running = await startHttpServer({ app, port: env.PORT, host: env.HOST });
 console.info(welcomeText(env.PUBLIC_URL ?? `http://localhost:${running.port}`, env.SEED_DEMO));
 
