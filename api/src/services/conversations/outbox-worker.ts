@@ -193,16 +193,16 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   };
 
   const runOnce = async (): Promise<number> => {
-    const jobs = await claim();
+    const entries = await claim();
     await Promise.all(
-      jobs.map((job) =>
+      entries.map((job) =>
         handle(job).catch((err) => {
           // The lease runs out and another pass tries again.
           logger.error({ err, outboxId: job.id }, 'outbox entry could not be handled');
         }),
       ),
     );
-    return jobs.length;
+    return entries.length;
   };
 
   /** Drains what is due, then leaves a drain job for the earliest entry that is not due yet. */
