@@ -132,12 +132,8 @@ export function createJobSystem(o: JobSystemOptions): JobSystem {
     async stop() {
       if (!started) return;
       await started.catch(() => undefined);
+      // Graceful: resolves once the jobs under way have settled (or 30 s have passed).
       await boss.stop({ graceful: true, close: false, timeout: 30_000 });
-      // stop() resolves before the workers have let go; wait for its 'stopped' report.
-      await new Promise<void>((resolve) => {
-        if (!boss.getWipData().length) return resolve();
-        boss.once('stopped', () => resolve());
-      });
     },
     async work(queue, handler, settings) {
       await ensureQueue(queue, settings);
