@@ -104,8 +104,7 @@ export function createJobSystem(o: JobSystemOptions): JobSystem {
   const ensureQueue = async (queue: string, settings: QueueSettings | undefined) => {
     if (created.has(queue)) return;
     const s = settings ?? QUEUE_SETTINGS[queue as keyof typeof QUEUE_SETTINGS] ?? {};
-    const options = {
-      ...(s.policy ? { policy: s.policy } : {}),
+    const retries = {
       ...(s.retryLimit !== undefined ? { retryLimit: s.retryLimit } : {}),
       ...(s.retryDelaySeconds !== undefined ? { retryDelay: s.retryDelaySeconds } : {}),
       ...(s.retryBackoff !== undefined ? { retryBackoff: s.retryBackoff } : {}),
@@ -113,9 +112,12 @@ export function createJobSystem(o: JobSystemOptions): JobSystem {
     };
     if (!(await boss.getQueue(queue))) {
       // Two processes may race to create it; the loser's error only says it exists.
-      await boss.createQueue(queue, options).catch(async (err: unknown) => {
+      await boss.createQueue(queue, { ...(s.policy ? { policy: s.policy } : {}), ...retries }).catch(async (err: unknown) => {
         if (!(await boss.getQueue(queue))) throw err;
       });
+    } else if (Object.keys(retries).length) {
+      // The settings in queues.ts win over those a queue was made with (its policy stays).
+      await boss.updateQueue(queue, retries);
     }
     created.add(queue);
   };
