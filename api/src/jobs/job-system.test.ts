@@ -32,7 +32,7 @@ describe('the job system', () => {
     try {
       const n = 24;
       const ids = await Promise.all(Array.from({ length: n }, (_, i) => (i % 2 ? one : two).send(queue, { n: i })));
-      await waitFor(async () => seen.length >= n, 20_000, 'every job handled');
+      await waitFor(async () => seen.length >= n, 40_000, 'every job handled');
       // Anything handled twice would show up after the last first run.
       await new Promise((r) => setTimeout(r, 1_500));
       expect(seen.map((s) => s.n).sort((a, b) => a - b)).toEqual(Array.from({ length: n }, (_, i) => i));
@@ -41,7 +41,7 @@ describe('the job system', () => {
     } finally {
       await Promise.all(stops.map((stop) => stop()));
     }
-  }, 40_000);
+  }, 60_000);
 
   it('retries a failed run with backoff and reports the state at each step', async () => {
     const queue = 'test-retry';
@@ -68,13 +68,13 @@ describe('the job system', () => {
       const done = await waitFor(async () => {
         const s = await two.jobState(queue, id);
         return s?.state === 'completed' ? s : null;
-      }, 15_000, 'completion');
+      }, 30_000, 'completion');
       expect(done).toMatchObject({ retryCount: 1, output: { sent: true } });
       expect(runs).toBe(2);
     } finally {
       await stop();
     }
-  }, 30_000);
+  }, 60_000);
 
   it('knows nothing of a job that is not there', async () => {
     expect(await one.jobState('test-retry', '00000000-0000-4000-8000-000000000000')).toBeNull();
