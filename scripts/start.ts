@@ -4,6 +4,8 @@ import {
   bootDatabase,
   compileProxyTrust,
   createApp,
+  createJobSystem,
+  jobRoutes,
   createLogger,
   loadEnv,
   startAssistantLoop,
@@ -17,6 +19,9 @@ import { createSyncServer, refreshBoard, refreshStore } from '@drivebay/sync-ser
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
 const db = await bootDatabase(env, logger);
+// After the migrations: pg-boss installs its own schema (pgboss) on first start.
+const jobs = createJobSystem({ sql: db.sql, logger });
+await jobs.start();
 const sync = env.EMBED_SYNC ? createSyncServer({ sql: db.sql, logger }) : null;
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 // In one process the inbox and board documents are refreshed directly after each commit.
@@ -25,10 +30,11 @@ const conversations = startConversationCore({
   logger,
   env,
   publicUrl,
+  jobs,
   refreshInbox: sync ? (storeId, ids) => refreshStore(sync.hocuspocus, storeId, ids, db.sql, logger) : undefined,
 });
 // The assistant answers customers after each inbound message is committed.
-const assistant = startAssistantLoop({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, env });
+const assistant = startAssistantLoop({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, env, jobs });
 const app = createApp({
   sql: db.sql,
   logger,
@@ -37,6 +43,7 @@ const app = createApp({
   linkSecret: env.LINK_SECRET,
   proxyTrust: compileProxyTrust(env.TRUSTED_PROXIES),
 });
+app.route('/', jobRoutes(jobs));
 // The simulated dealer system opens, advances and closes repair orders, so the demo board moves.
 const feed =
   sync && env.DEALER_FEED_INTERVAL_MS > 0
@@ -44,6 +51,7 @@ const feed =
         sql: db.sql,
         logger,
         intervalMs: env.DEALER_FEED_INTERVAL_MS,
+        jobs,
         onChanged: async (storeId) => {
           await refreshBoard(sync.hocuspocus, storeId, db.sql, logger);
         },
@@ -59,6 +67,7 @@ const stop = async () => {
   await assistant.stop();
   await conversations.stop();
   await feed?.stop();
+  await jobs.stop();
   await sync?.close();
   await running.close();
   await db.close();

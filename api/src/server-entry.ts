@@ -4,6 +4,8 @@ export { createLogger, type Logger } from './lib/logger';
 export { bootDatabase, welcomeText } from './boot';
 export { createApp, type App } from './app';
 export { compileProxyTrust } from './middleware/client-address';
+export { createJobSystem, type JobSystem } from './jobs/job-system';
+export { jobRoutes } from './routes/jobs';
 export { startConversationCore } from './services/conversations/core';
 export { startDealerFeedSimulator, DEFAULT_FEED_INTERVAL_MS, type DealerFeedSimulator } from './services/boards/simulator';
 export { startAssistantLoop, type RunningAssistantLoop } from './services/assistant-loop';

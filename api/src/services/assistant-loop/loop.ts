@@ -1,5 +1,7 @@
 import { carrierKeyword } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
+import { borrowJobSystem, type JobSystem } from '../../jobs/job-system';
+import { QUEUES } from '../../jobs/queues';
 import type { Logger } from '../../lib/logger';
 import { defaultAnalyzer, type ReplyAnalyzer } from '../assistant';
 import type { OutboxWaker } from '../conversations/deps';
@@ -113,13 +115,21 @@ export type RunningAssistantLoop = AssistantLoop & {
   stop(): Promise<void>;
 };
 
+export type StartAssistantLoopOptions = Omit<AssistantLoopOptions, 'rephraser'> & {
+  env?: AssistantLlmEnv;
+  rephraser?: Rephraser | null;
+  /** The process's job system; a loop given none runs one of its own. */
+  jobs?: JobSystem | undefined;
+};
+
 /**
  * Starts the assistant for an API process: it listens for committed customer messages
  * (`onInboundCommitted`, which runs after the commit and outside the carrier's request), trains
- * the reply reader ahead of the first message, and answers what a previous run left unanswered.
+ * the reply reader ahead of the first message, and answers what a previous run left unanswered
+ * through a job on the assistant-recovery queue (one scan when several processes start at once).
  * ASSISTANT_LLM_* settings turn on the optional rephrasing.
  */
-export function startAssistantLoop(o: Omit<AssistantLoopOptions, 'rephraser'> & { env?: AssistantLlmEnv; rephraser?: Rephraser | null }): RunningAssistantLoop {
+export function startAssistantLoop(o: StartAssistantLoopOptions): RunningAssistantLoop {
   const rephraser = o.rephraser !== undefined ? o.rephraser : o.env ? rephraserFromEnv(o.env, o.logger) : null;
   const loop = createAssistantLoop({ ...o, rephraser });
   const remove = onInboundCommitted.add(async (event) => {
@@ -127,17 +137,32 @@ export function startAssistantLoop(o: Omit<AssistantLoopOptions, 'rephraser'> & 
   });
   setTimeout(() => {
     if (!o.analyzer) defaultAnalyzer();
-    loop.recover().then(
-      (n) => n && o.logger?.info({ answered: n }, 'assistant answered texts left from before the start'),
-      (err) => o.logger?.error({ err }, 'assistant recovery failed'),
-    );
   }, 0).unref();
+  const borrowed = borrowJobSystem(o.jobs, { sql: o.sql, logger: o.logger });
+  const jobs = borrowed.jobs;
+  let stopped = false;
+  let stopWork: (() => Promise<void>) | null = null;
+  const ready = (async () => {
+    await jobs.start();
+    stopWork = await jobs.work(QUEUES.assistantRecovery, async () => {
+      if (stopped) return null;
+      const answered = await loop.recover();
+      if (answered) o.logger?.info({ answered }, 'assistant answered texts left from before the start');
+      return { answered };
+    });
+    await jobs.send(QUEUES.assistantRecovery, null, { singletonKey: 'start' });
+  })();
+  ready.catch((err: unknown) => o.logger?.error({ err }, 'assistant recovery failed'));
   o.logger?.info({ rephrasing: rephraser !== null }, 'assistant loop started');
   return {
     ...loop,
     async stop() {
+      stopped = true;
       remove();
+      await ready.catch(() => undefined);
+      await stopWork?.();
       await loop.idle();
+      await borrowed.release();
     },
   };
 }

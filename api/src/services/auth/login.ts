@@ -1,5 +1,6 @@
 import { AppError, type Login, type UserData } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
+import { lockoutWait, tooManyAttempts, type Lockout } from '../../lib/rate-limit';
 import { createSession } from './sessions';
 import { hashPassword, verifyPassword } from './password';
 import { loadUserData } from './user-data';
@@ -9,18 +10,18 @@ export const FREE_FAILURES = 5;
 /** Failures from one address, across usernames, before it must wait. */
 export const FREE_FAILURES_PER_IP = 20;
 const WINDOW_MINUTES = 15;
-const FIRST_WAIT_S = 30;
-const MAX_WAIT_S = WINDOW_MINUTES * 60;
+// 30 s doubling up to the window: a guesser gets a handful of tries an hour, a person who mistyped waits briefly.
+const lockout = (freeFailures: number): Lockout => ({ freeFailures, firstWaitSeconds: 30, maxWaitSeconds: WINDOW_MINUTES * 60, windowMinutes: WINDOW_MINUTES });
+const PER_USER = lockout(FREE_FAILURES);
+const PER_ADDRESS = lockout(FREE_FAILURES_PER_IP);
 
 // Verified when the username is unknown so both answers take the same time.
 const DUMMY_HASH = hashPassword('drivebay-timing-equaliser');
 
-/** Seconds to wait after `failures` recent failures: 0, then 30 s doubling up to 15 minutes. */
-export function lockoutSeconds(failures: number, freeFailures: number): number {
-  if (failures < freeFailures) return 0;
-  return Math.min(FIRST_WAIT_S * 2 ** (failures - freeFailures), MAX_WAIT_S);
-}
-
+/**
+ * Seconds before this username may try again from this address. The attempts are the
+ * login_attempt rows (kept for the audit too); a username's failures count since its last success.
+ */
 async function secondsToWait(sql: Sql, username: string, ip: string): Promise<number> {
   const [row] = await sql<{ userFailures: number; userLast: Date | null; ipFailures: number; ipLast: Date | null }[]>`
     with since as (
@@ -35,11 +36,9 @@ async function secondsToWait(sql: Sql, username: string, ip: string): Promise<nu
          and attempted_on > now() - make_interval(mins => ${WINDOW_MINUTES})) as ip_failures,
       (select max(attempted_on) from login_attempt where ip = ${ip} and not succeeded) as ip_last`;
   const now = Date.now();
-  const left = (wait: number, last: Date | null) => (wait && last ? Math.ceil(wait - (now - last.getTime()) / 1000) : 0);
   return Math.max(
-    left(lockoutSeconds(row!.userFailures, FREE_FAILURES), row!.userLast),
-    left(lockoutSeconds(row!.ipFailures, FREE_FAILURES_PER_IP), row!.ipLast),
-    0,
+    lockoutWait({ failures: row!.userFailures, lastFailure: row!.userLast }, PER_USER, now),
+    lockoutWait({ failures: row!.ipFailures, lastFailure: row!.ipLast }, PER_ADDRESS, now),
   );
 }
 
@@ -53,9 +52,7 @@ export async function login(
 ): Promise<UserData> {
   const wait = await secondsToWait(sql, opts.username, opts.ip);
   if (wait > 0) {
-    throw new AppError('TOO_MANY_ATTEMPTS', `Too many failed attempts. Try again in ${wait} seconds.`, [
-      { field: 'body.username', message: `retry after ${wait} seconds` },
-    ]);
+    throw tooManyAttempts(`Too many failed attempts. Try again in ${wait} seconds.`, 'body.username', wait);
   }
   const [user] = await sql<{ id: number; passwordHash: string; blocked: boolean }[]>`
     select id, password_hash, blocked from app_user where lower(username) = lower(${opts.username})`;

@@ -1,5 +1,7 @@
 import type { RoStatusCode } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
+import { borrowJobSystem, type JobSystem } from '../../jobs/job-system';
+import { QUEUES } from '../../jobs/queues';
 import { feedMove, keyAtLaneEnd, nextRoNumber } from './feed-moves';
 
 /** What the simulated dealer system did in one tick. */
@@ -17,7 +19,7 @@ export type DealerFeedSimulatorOptions = {
   sql: Sql;
   /** Called after each tick's commit for every store it changed (rebuild that store's board). */
   onChanged: (storeId: number) => void | Promise<void>;
-  /** Time between ticks; a tick never overlaps the previous one. */
+  /** Time between ticks; a tick never overlaps the previous one, in this process or another. */
   intervalMs?: number;
   /** Seed of the generator: the same seed over the same data makes the same choices. */
   seed?: number;
@@ -29,6 +31,8 @@ export type DealerFeedSimulatorOptions = {
   now?: () => Date;
   /** Whether to start ticking at once (true) or only when `tick()` is called (false, for tests). */
   autoStart?: boolean;
+  /** The process's job system, which runs the ticks; a simulator given none runs one of its own. */
+  jobs?: JobSystem | undefined;
   logger?: FeedLogger;
 };
 
@@ -178,7 +182,6 @@ export function startDealerFeedSimulator(options: DealerFeedSimulatorOptions): D
   const clock = options.now ?? (() => new Date());
   const maxOpen = options.maxOpenOrders ?? 40;
   let running: Promise<FeedEvent[]> = Promise.resolve([]);
-  let timer: NodeJS.Timeout | null = null;
   let stopped = false;
 
   const runTick = async (): Promise<FeedEvent[]> => {
@@ -202,22 +205,36 @@ export function startDealerFeedSimulator(options: DealerFeedSimulatorOptions): D
     return running;
   };
 
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      void tick().finally(schedule);
-    }, interval);
-    // A simulator alone never keeps the process alive.
-    timer.unref();
-  };
-  if (options.autoStart ?? true) schedule();
+  // Each tick is a job that queues the next one; the queue keeps one waiting tick across every
+  // process, so two processes never both run the feed.
+  const next = () => jobs!.send(QUEUES.dealerFeedTick, null, { startAfter: new Date(Date.now() + interval), singletonKey: 'next' });
+  const borrowed = options.autoStart ?? true ? borrowJobSystem(options.jobs, { sql }) : null;
+  const jobs = borrowed?.jobs;
+  let stopWork: (() => Promise<void>) | null = null;
+  const ready = jobs
+    ? (async () => {
+        await jobs.start();
+        stopWork = await jobs.work(QUEUES.dealerFeedTick, async () => {
+          // The next tick is queued even by a process on its way out: another one carries on.
+          try {
+            return stopped ? null : { events: (await tick()).length };
+          } finally {
+            await next();
+          }
+        });
+        await next();
+      })()
+    : Promise.resolve();
+  ready.catch((err: unknown) => options.logger?.warn({ err }, 'dealer feed could not start'));
 
   return {
     tick,
     stop: async () => {
       stopped = true;
-      if (timer) clearTimeout(timer);
+      await ready.catch(() => undefined);
+      await stopWork?.();
       await running.catch(() => []);
+      await borrowed?.release();
     },
   };
 }

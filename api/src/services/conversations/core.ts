@@ -1,4 +1,5 @@
 import type { Sql } from '../../db/database';
+import type { JobSystem } from '../../jobs/job-system';
 import type { Logger } from '../../lib/logger';
 import { createCarrierDirectory } from '../carriers/directory';
 import { carrierSettingsFromEnv, type CarrierEnv } from '../carriers/settings';
@@ -30,6 +31,8 @@ export function startConversationCore(opts: {
   /** PUBLIC_URL, or the local address when it is not set. */
   publicUrl: string;
   refreshInbox?: (storeId: number, interactionIds: number[]) => Promise<unknown>;
+  /** The process's job system, which drives the outbox worker; without it the worker runs one of its own. */
+  jobs?: JobSystem | undefined;
 }): ConversationCore {
   const { sql, logger } = opts;
   const settings = carrierSettingsFromEnv(opts.env, opts.publicUrl);
@@ -47,6 +50,7 @@ export function startConversationCore(opts: {
     mailerFor: mail.mailerFor,
     publicUrl: settings.publicUrl,
     quietHours: opts.env.QUIET_HOURS ?? true,
+    jobs: opts.jobs,
   });
   logger.info({ carrier: carrier.mode, mail: mail.capturing ? 'captured' : 'smtp', publicUrl: settings.publicUrl }, 'conversation core started');
   return {

@@ -1,5 +1,7 @@
 import { isStatusAdvance } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
+import { borrowJobSystem, type JobSystem } from '../../jobs/job-system';
+import { QUEUE_SETTINGS, QUEUES } from '../../jobs/queues';
 import type { Logger } from '../../lib/logger';
 import type { CarrierPort } from '../carriers/carrier-port';
 import { createMailDirectory } from '../mail/directory';
@@ -17,7 +19,9 @@ export type OutboxWorkerOptions = {
   mailerFor?: (storeId: number) => Promise<MailPort>;
   /** Base of the status callback address carriers report delivery to. */
   publicUrl: string;
-  /** How often the table is looked at when nobody wakes the worker. */
+  /** The process's job system; a worker given none runs one of its own (a process of its own). */
+  jobs?: JobSystem | undefined;
+  /** How often the drain queue is looked at when nobody in this process wakes the worker (at least 500 ms). */
   pollIntervalMs?: number;
   batchSize?: number;
   /** Attempts before a message that keeps failing for passing reasons is given up as failed. */
@@ -37,11 +41,11 @@ export type OutboxWorkerOptions = {
 };
 
 export type OutboxWorker = {
-  /** Looks at the table now instead of at the next poll. */
+  /** Looks at the table now (through a drain job) instead of at the next poll. */
   wake(): void;
   /** Takes and handles one batch; returns how many entries it handled. */
   runOnce(): Promise<number>;
-  /** Stops polling and waits for the batch under way. */
+  /** Stops taking drain jobs and waits for the drain under way. */
   stop(): Promise<void>;
 };
 
@@ -70,9 +74,11 @@ type Msg = {
 type Failure = { permanent?: boolean; display?: string; message?: string };
 
 /**
- * The in-process worker that hands queued messages to carriers and mail servers. Rows are taken
- * with `for update skip locked` and a lease, so several API processes share the table safely and
- * a crash loses nothing: an entry is only marked done after the carrier took it. A crash in the
+ * The worker that hands queued messages to carriers and mail servers. The message_outbox table,
+ * written in the same transaction as the message, is the source of truth; pg-boss jobs on the
+ * outbox-drain queue only say when to look at it (see docs/jobs.md). Rows are taken with
+ * `for update skip locked` and a lease, so several API processes share the table safely and a
+ * crash loses nothing: an entry is only marked done after the carrier took it. A crash in the
  * moment between the carrier's answer and that mark sends the message again when the lease runs
  * out (at-least-once; carriers offer no idempotency key to close that gap).
  */
@@ -89,9 +95,10 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const clock = opts.clock ?? (() => new Date());
 
   let stopped = false;
-  let timer: NodeJS.Timeout | null = null;
-  let current: Promise<void> | null = null;
+  let draining = false;
   let again = false;
+  const borrowed = borrowJobSystem(opts.jobs, { sql, logger });
+  const jobs = borrowed.jobs;
 
   const claim = () => sql<Job[]>`
     update message_outbox o set locked_until = now() + ${leaseMs} * interval '1 millisecond', attempts = o.attempts + 1, updated_on = now()
@@ -186,57 +193,69 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   };
 
   const runOnce = async (): Promise<number> => {
-    const jobs = await claim();
+    const entries = await claim();
     await Promise.all(
-      jobs.map((job) =>
+      entries.map((job) =>
         handle(job).catch((err) => {
           // The lease runs out and another pass tries again.
           logger.error({ err, outboxId: job.id }, 'outbox entry could not be handled');
         }),
       ),
     );
-    return jobs.length;
+    return entries.length;
   };
 
-  const schedule = () => {
+  /** Drains what is due, then leaves a drain job for the earliest entry that is not due yet. */
+  const drain = async (): Promise<void> => {
     if (stopped) return;
-    timer = setTimeout(tick, pollIntervalMs);
-    timer.unref?.();
-  };
-
-  function tick(): void {
-    if (stopped) return;
-    if (current) {
-      again = true;
-      return;
+    draining = true;
+    try {
+      let n: number;
+      do {
+        again = false;
+        n = await runOnce();
+      } while (!stopped && (n === batchSize || again));
+    } finally {
+      draining = false;
     }
-    if (timer) clearTimeout(timer);
-    timer = null;
-    current = (async () => {
-      try {
-        let n: number;
-        do {
-          again = false;
-          n = await runOnce();
-        } while (!stopped && (n === batchSize || again));
-      } catch (err) {
-        logger.error({ err }, 'outbox poll failed');
-      } finally {
-        current = null;
-        schedule();
-      }
-    })();
-  }
+    // A retry's backoff, a quiet-hours release or a lease left by a dead worker: each is looked at
+    // when it comes due. Keyed by its time, so processes that find the same time queue one job.
+    const [next] = await sql<{ at: Date | null }[]>`
+      select min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) as at from message_outbox where status = 'pending'`;
+    if (next?.at) await jobs.send(QUEUES.outboxDrain, null, { startAfter: next.at, singletonKey: `at:${next.at.toISOString()}` });
+  };
 
-  tick();
+  let stopWork: (() => Promise<void>) | null = null;
+  const ready = (async () => {
+    await jobs.start();
+    stopWork = await jobs.work(QUEUES.outboxDrain, drain, {
+      ...QUEUE_SETTINGS[QUEUES.outboxDrain],
+      pollingIntervalSeconds: Math.max(0.5, pollIntervalMs / 1000),
+    });
+    // A wake lost to a crash between a commit and its drain job is found within a minute.
+    await jobs.schedule(QUEUES.outboxDrain, '* * * * *', null, { singletonKey: 'now' });
+  })();
+  ready.catch((err: unknown) => logger.error({ err }, 'outbox worker could not start'));
+
+  const wake = () => {
+    if (stopped) return;
+    // A drain under way here takes one more pass; the job below covers the other processes.
+    if (draining) again = true;
+    ready
+      .then(() => (stopped ? null : jobs.send(QUEUES.outboxDrain, null, { singletonKey: 'now' })))
+      .catch((err: unknown) => logger.error({ err }, 'outbox drain could not be queued'));
+  };
+
+  // What was committed while no worker ran goes out now.
+  wake();
   return {
-    wake: () => tick(),
+    wake,
     runOnce,
     async stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await current;
+      await ready.catch(() => undefined);
+      await stopWork?.();
+      await borrowed.release();
     },
   };
 }

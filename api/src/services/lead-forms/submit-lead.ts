@@ -7,12 +7,12 @@ import {
   type ParsedLeadSubmission,
 } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
+import { assertWithinWindows, recordRequests, type WindowCheck } from '../../lib/rate-limit';
 import type { ServiceDeps } from '../conversations/deps';
 import { isOptedOut } from '../conversations/opt-out';
 import { inMessageTx, writeAssistantReply, writeLeadFormRequest } from '../conversations/messages';
 import { uuidFromText } from '../conversations/receive-inbound';
 import { findStoreByNumber, type StoreNumber } from '../conversations/store-number';
-import { assertWithinLimits, recordAttempts, type LimitCheck } from './abuse-limits';
 
 /** Conversations a lead starts are service check-ups, like those a first text starts. */
 export const LEAD_SERVICE_TYPE = 'CHECK_UP';
@@ -112,7 +112,7 @@ export async function submitLead(deps: ServiceDeps, lead: ParsedLeadSubmission, 
   const { sql } = deps;
   const storePhone = toE164(lead.storePhoneNumber) ?? lead.storePhoneNumber;
   const store = await storeForNumber(sql, lead.storePhoneNumber);
-  const limits: LimitCheck[] = [
+  const limits: WindowCheck[] = [
     { kind: 'lead:phone', key: lead.customerPhoneNumber, limit: LEAD_LIMITS.perPhone, message: 'Too many requests for this phone number.' },
     { kind: 'lead:address', key: ctx.ip, limit: LEAD_LIMITS.perAddress, message: 'Too many requests from this network.' },
   ];
@@ -123,8 +123,8 @@ export async function submitLead(deps: ServiceDeps, lead: ParsedLeadSubmission, 
     await tx`select pg_advisory_xact_lock(hashtext(${`lead:${storePhone}:${lead.customerPhoneNumber}`}))`;
     const earlier = await recentSubmission(tx, lead.customerPhoneNumber, storePhone);
     if (earlier) return { result: resultOf(earlier, true), store: null, interactionId: null, queued: false };
-    await assertWithinLimits(tx, limits);
-    await recordAttempts(tx, limits);
+    await assertWithinWindows(tx, limits);
+    await recordRequests(tx, limits);
 
     const evidence = {
       first_name: lead.firstName, last_name: lead.lastName, customer_phone: lead.customerPhoneNumber, store_phone: storePhone,
