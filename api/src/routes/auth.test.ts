@@ -72,16 +72,26 @@ describe('POST /user/v2/login', () => {
     expect((await bad.json()).code).toBe('MALFORMED_JSON');
   });
 
-  it('slows down repeated failures for a username, then lets the right password through later', async () => {
+  it('slows down repeated failures for a username from the guessing addresses, then lets the right password through later', async () => {
     for (let i = 0; i < 5; i++) expect((await post({ username: 'sales_rep', password: 'no' }, `10.2.0.${i}`)).status).toBe(401);
-    const locked = await post({ username: 'sales_rep', password: 'demo' }, '10.2.0.9');
+    // Each of those addresses has been guessing at this account: the next try from any of them waits.
+    const locked = await post({ username: 'sales_rep', password: 'demo' }, '10.2.0.3');
     expect(locked.status).toBe(429);
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await locked.json()).code).toBe('TOO_MANY_ATTEMPTS');
     // Once the wait has passed the right password works and clears the count.
     await h.db.sql`update login_attempt set attempted_on = attempted_on - interval '1 hour' where lower(username) = 'sales_rep'`;
-    expect((await post({ username: 'sales_rep', password: 'demo' }, '10.2.0.9')).status).toBe(200);
+    expect((await post({ username: 'sales_rep', password: 'demo' }, '10.2.0.3')).status).toBe(200);
   });
+
+  it('counts parallel guesses at once and never locks the owner out from an address that has not been guessing', async () => {
+    const guesses = await Promise.all(Array.from({ length: 50 }, () => post({ username: 'division_manager', password: 'wrong' }, '10.4.4.4')));
+    const statuses = guesses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(45);
+    expect((await post({ username: 'division_manager', password: 'demo' }, '10.4.4.4')).status).toBe(429);
+    expect((await post({ username: 'division_manager', password: 'demo' }, '10.4.4.5')).status).toBe(200);
+  }, 60_000);
 
   it('slows down one address trying many usernames', async () => {
     for (let i = 0; i < 20; i++) await post({ username: `guess${i}`, password: 'x' }, '10.3.3.3');
