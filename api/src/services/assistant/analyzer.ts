@@ -4,6 +4,7 @@ import type { LabelledReply } from './dataset';
 import type { DateReference } from './dates';
 import { speaksOfFutureOnly } from './features';
 import { readPieces, replyFeatures, type Piece } from './pieces';
+import { detectRevocation } from './revocation';
 import { isAutomaticReply, servicePlace } from './rules';
 import { trainingSamples } from './training';
 
@@ -53,8 +54,11 @@ export function createAnalyzer(
 }
 
 function analyzeReplyText(classifier: IntentClassifier, options: AnalyzerOptions, text: string, ref: DateReference): AnalyzeResponse {
+  // Opt-outs first, before anything can dismiss the reply as a reaction or a guess.
+  const revocation = detectRevocation(text);
+  const flags: Flags = { optOutUncertain: revocation.kind === 'maybe' };
   if (isAutomaticReply(text) || ACKNOWLEDGEMENT.test(text.trim()) || !/[\p{L}\p{N}]/u.test(text)) {
-    return respond([{ text, intentName: 'MISC', confidence: 1, index: 0, fromRule: true }], []);
+    if (revocation.kind !== 'revoked') return respond([{ text, intentName: 'MISC', confidence: 1, index: 0, fromRule: true }], [], flags);
   }
   const pieces = readPieces(text, ref);
   const hasAppointment = pieces.some((p) => p.appointments.length > 0);
@@ -81,9 +85,13 @@ function analyzeReplyText(classifier: IntentClassifier, options: AnalyzerOptions
   // The classifier learns "already performed" as one intent; the place is then read from the words.
   for (const r of readings) if (SERVICE_DONE.has(r.intentName)) r.intentName = servicePlace(text);
   // MISC means "nothing else": it goes as soon as anything else was understood.
+  // A revocation said across clauses ("no thanks and please take me off your list") is still one.
+  if (revocation.kind === 'revoked' && !readings.some((r) => r.intentName === 'STOP')) {
+    readings.push({ text, index: 0, intentName: 'STOP', confidence: 1, fromRule: true });
+  }
   const kept = readings.some((r) => r.intentName !== 'MISC') ? readings.filter((r) => r.intentName !== 'MISC') : readings;
   const dateTimes = pieces.flatMap((p) => p.appointments).map(({ text: t, start, hasTime }) => ({ text: t, start, hasTime }));
-  return respond(kept, dateTimes);
+  return respond(kept, dateTimes, flags);
 }
 
 /** The rules' reading of a segment, or the classifier's candidate for it. */
@@ -127,14 +135,23 @@ function withoutFutureServiceDone(ranking: Ranking, text: string): Ranking {
 
 const confidenceOf = (ranking: Ranking, label: IntentCode) => ranking.find((r) => r.label === label)?.confidence ?? 0;
 
-function respond(readings: Reading[], dateTimes: AnalyzeResponse['dateTimes']): AnalyzeResponse {
+type Flags = { optOutUncertain?: boolean; uncertain?: boolean; repairOrderQuestion?: boolean };
+
+function respond(readings: Reading[], dateTimes: AnalyzeResponse['dateTimes'], flags: Flags = {}): AnalyzeResponse {
   const inOrder = [...readings].sort((a, b) => a.index - b.index);
   const multiIntentNames = [...new Set(inOrder.map((r) => r.intentName))];
+  const finalIntentNames = orderByPrecedence(multiIntentNames);
+  // A clear opt-out leaves nothing uncertain about what to do.
+  const optedOut = finalIntentNames[0] === 'STOP';
   return {
     intents: inOrder.map(({ text, intentName, confidence }) => ({ text, intentName, confidence: round(confidence) })),
-    finalIntentNames: orderByPrecedence(multiIntentNames),
+    finalIntentNames,
     multiIntentNames,
     dateTimes,
+    // Only present when true, so earlier readers of the response see the shape they know.
+    ...(flags.optOutUncertain && !optedOut ? { optOutUncertain: true } : {}),
+    ...(flags.uncertain && !optedOut ? { uncertain: true } : {}),
+    ...(flags.repairOrderQuestion && !optedOut ? { repairOrderQuestion: true } : {}),
   };
 }
 

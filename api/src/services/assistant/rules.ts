@@ -1,5 +1,5 @@
-import { STOP_KEYWORDS } from '@drivebay/shared';
 import { fold } from './nlp';
+import { revokesConsent } from './revocation';
 
 /**
  * Rules for what must never be missed or mistaken, whatever the classifier thinks: an opt-out is a
@@ -8,38 +8,9 @@ import { fold } from './nlp';
  * a reaction or a phone's automatic answer. Patterns run on folded text (lower case, no accents).
  */
 
-// The carrier keywords, and the other ways of saying one word or two that mean the same: a reply
-// of just one of these, give or take "please", "now" and punctuation.
-const OPT_OUT_WORDS = [
-  ...STOP_KEYWORDS.map((k) => k.toLowerCase()),
-  'stop+', 'stop all', 'unsub', 'opt[\\s-]?out', 'remove', 'alto', 'parar', 'baja', 'cancelar',
-];
-const OPT_OUT_KEYWORD = new RegExp(
-  `^(?:(?:please|pls|plz|just|ok|okay|now|so|omg)\\s+)*(?:${OPT_OUT_WORDS.join('|')})` +
-    `(?:\\s+(?:it|please|pls|plz|now|thanks|thank you|thx|por favor|ya|already|asap))*[\\s!.]*$`,
-);
-
-// "stop texting", "quit messaging me", "stop sending me these", "stop contacting me".
-const STOP_CONTACT =
-  /\b(?:stop+|quit|cease)(?!\s+(?:by|in|over|on|into|at|past|through|for|off)\b)\s+(?:(?:\w+\s+){0,2}?(?:text\w*|messag\w*|msg\w*|sms|send\w*|contact\w*|email\w*|call\w*|bug\w*|spam\w*|harass\w*|remind\w*)|these|them|this|the reminders|it)\b(?!\s+(?:noise|sound|thing|from)\b)/;
-// "don't text me", "do not text this number", "never text me again", "no more texts".
-const DO_NOT_CONTACT =
-  /\b(?:dont|don'?t|do not|never|no longer|quit|stop)\s+(?:\w+\s+)?(?:text|message|msg|sms|contact|email|bother|send)\w*\s+(?:me|us|this|my|to)\b|\b(?:no|enough with the|enough|no more of these)\s+(?:more\s+)?(?:texts|text messages|messages|msgs|reminders|spam)\b|\bnever (?:text|contact|message) me\b/;
-// "remove my number", "take me off your list", "lose my number", "delete my info", "unsubscribe me".
-const REMOVE_ME =
-  /\b(?:remove|delete|erase|lose)\s+(?:me|my (?:number|info\w*|phone|cell|name|contact\w*|data)|this (?:number|phone))\b|\btake (?:me|my number|this number) off\b|\b(?:off (?:your|the|ur) (?:list|contact list|texts|system))\b|\bunsubscribe\b|\bopt(?:[\s-])?(?:me\s+)?out\b|\bleave me alone\b|\b(?:do not|don'?t|dont) (?:want|wish to receive) (?:these|them|any more|anymore|your texts|texts|messages)\b(?!\s+to\b)|\bcancel (?:these|the|all|my|your) (?:reminders|texts|messages|notifications)\b|\b(?:do not|don'?t|dont|no longer) consent\b|\brevoke\b/;
-// Spanish: "no más mensajes", "no me envíen", "dejen de mandar", "favor de no enviarme".
-const SPANISH_OPT_OUT =
-  /\bno (?:mas|me (?:envie\w*|mande\w*|escrib\w*|text\w*|contact\w*))\b|\b(?:dejen|deje|dejar) de (?:enviar|mandar|escribir|textear)\b|\bno enviar(?:me)?\b|\bbasta\b|\bsacame de\b|\bborren mi\b/;
-// "please don't stop the reminders": the customer wants them to keep coming.
-const KEEP_CONTACT = /\b(?:dont|don'?t|do not|never)\s+stop\b/;
-
 /** Whether the segment revokes consent to be texted. "I'll stop by tuesday" does not. */
 export function isOptOut(segment: string): boolean {
-  const t = fold(segment).replace(/[^\p{L}\p{N}'\s!.?-]/gu, ' ').replace(/\s+/g, ' ').trim();
-  if (OPT_OUT_KEYWORD.test(t)) return true;
-  if (KEEP_CONTACT.test(t)) return false;
-  return STOP_CONTACT.test(t) || DO_NOT_CONTACT.test(t) || REMOVE_ME.test(t) || SPANISH_OPT_OUT.test(t);
+  return revokesConsent(segment);
 }
 
 const WRONG_NUMBER = [
