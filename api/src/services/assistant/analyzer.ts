@@ -1,10 +1,13 @@
-import { trainClassifier, type ClassifierOptions, type IntentClassifier, type Ranking } from './classifier';
+import { trainClassifier, type ClassifierOptions, type Ranking } from './classifier';
 import { orderByPrecedence, type AnalyzeResponse, type AnalyzedSegment, type IntentCode } from '@drivebay/shared';
 import type { LabelledReply } from './dataset';
 import type { DateReference } from './dates';
 import { speaksOfFutureOnly } from './features';
 import { readPieces, replyFeatures, type Piece } from './pieces';
+import type { TolerantClassifier as IntentClassifier } from './spelling-tolerance';
+import { isRepairOrderQuestion } from './repair-order';
 import { detectRevocation } from './revocation';
+import { withSpellingTolerance } from './spelling-tolerance';
 import { isAutomaticReply, servicePlace } from './rules';
 import { trainingSamples } from './training';
 
@@ -17,6 +20,11 @@ export type AnalyzerOptions = ClassifierOptions & {
   minConfidence?: number;
   /** How high that other intent must also rank when the whole reply is read (1 = first). */
   maxWholeRank?: number;
+  /**
+   * Below this probability of its main intent, a reading no rule decided is marked `uncertain`,
+   * so the conversation hands off instead of acting on a guess.
+   */
+  uncertainBelow?: number;
 };
 
 export type ReplyAnalyzer = {
@@ -27,6 +35,8 @@ export type ReplyAnalyzer = {
 // a number or book a time.
 const RULE_ONLY = new Set<IntentCode>(['STOP', 'WN', 'DT']);
 const SERVICE_DONE = new Set<IntentCode>(['SPA-SS', 'SPA-AS', 'SPA-XX']);
+// Measured on the tuning set by cross-validation: below this, about half the readings are wrong.
+const UNCERTAIN_BELOW = 0.6;
 
 // Intents that ride along with another ("yes, ...", "..., thanks", "..., how long does it take?"),
 // each with the concept a clause must show to carry it, so a stray clause cannot.
@@ -49,7 +59,8 @@ export function createAnalyzer(
   trainingRef: DateReference,
   options: AnalyzerOptions = {},
 ): ReplyAnalyzer {
-  const classifier = trainClassifier(trainingSamples(replies, trainingRef), options);
+  const samples = trainingSamples(replies, trainingRef);
+  const classifier = withSpellingTolerance(trainClassifier(samples, options), samples);
   return { analyze: (text, ref) => analyzeReplyText(classifier, options, text, ref) };
 }
 
@@ -62,9 +73,17 @@ function analyzeReplyText(classifier: IntentClassifier, options: AnalyzerOptions
   }
   const pieces = readPieces(text, ref);
   const hasAppointment = pieces.some((p) => p.appointments.length > 0);
+  const wholeFeatures = replyFeatures(text, ref);
+  const ruled = revocation.kind === 'revoked' || pieces.some((p) => p.optOut || p.wrongNumber || p.vehicleGone || p.appointments.length > 0);
+  // Nothing the analyzer has ever seen ("asdfgh", "qwerty lol"): not a reply to act on.
+  if (!ruled && !classifier.knowsAnyWord(wholeFeatures)) {
+    return respond([{ text, intentName: 'MISC', confidence: 0, index: 0, fromRule: false }], [], { ...flags, uncertain: true });
+  }
+  if (isRepairOrderQuestion(text)) return repairOrderReading(pieces, text, flags);
   // The whole reply read at once: the surest guide to its main intent.
-  const whole = withoutFutureServiceDone(classifier.rank(replyFeatures(text, ref), RULE_ONLY), text);
+  const whole = withoutFutureServiceDone(classifier.rank(wholeFeatures, RULE_ONLY), text);
   const main = whole[0]?.label;
+  flags.uncertain = !ruled && (whole[0]?.confidence ?? 0) < (options.uncertainBelow ?? UNCERTAIN_BELOW);
 
   const readings: Reading[] = [];
   const candidates: Candidate[] = [];
@@ -92,6 +111,20 @@ function analyzeReplyText(classifier: IntentClassifier, options: AnalyzerOptions
   const kept = readings.some((r) => r.intentName !== 'MISC') ? readings.filter((r) => r.intentName !== 'MISC') : readings;
   const dateTimes = pieces.flatMap((p) => p.appointments).map(({ text: t, start, hasTime }) => ({ text: t, start, hasTime }));
   return respond(kept, dateTimes, flags);
+}
+
+/**
+ * A question about a car already in the shop: CQ, with what the rules read beside it (an opt-out,
+ * a complaint), and no appointment: a day in it is when the customer hopes to have the car back.
+ */
+function repairOrderReading(pieces: Piece[], text: string, flags: Flags): AnalyzeResponse {
+  const readings: Reading[] = [];
+  for (const p of pieces) {
+    const ruled: IntentCode | null = p.optOut ? 'STOP' : p.wrongNumber ? 'WN' : p.vehicleGone ? 'NLO' : null;
+    if (ruled) readings.push({ text: p.text, index: p.index, intentName: ruled, confidence: 1, fromRule: true });
+  }
+  readings.push({ text, index: readings.length ? text.length : 0, intentName: 'CQ', confidence: 1, fromRule: true });
+  return respond(readings, [], { ...flags, repairOrderQuestion: true });
 }
 
 /** The rules' reading of a segment, or the classifier's candidate for it. */
