@@ -20,6 +20,8 @@ const WRONG_NUMBER = [
   /\bno (?!one\b|more\b|need\b|thanks\b|problem\w*\b|issues?\b|complaints?\b|way\b|rush\b|worries\b)[a-z]+ (?:here|at this (?:number|phone|cell))\b/,
   // "this isn't Kevin's phone anymore", "this number belongs to Dana now"
   /\bthis (?:isn'?t|is not|isnt|aint) (?:\w+'?s|the|his|her) (?:phone|number|cell)\b/,
+  // "this isnt carlos": a name denied, the whole clause.
+  /^(?:sorry,? )?this (?:isn'?t|isnt|aint) (?!sure\b|interested\b|working\b|right\b|true\b|necessary\b|needed\b|me\b|a\b|the\b|my\b|it\b|what\b|good\b|fair\b|ok\b|okay\b)[a-z]+[.!]*$/,
   /\bthis (?:number|phone) (?:belongs|is registered) to\b/,
   /\b(?:got|have had|just got) this number\b/,
   /\bnot sure who (?:you'?re|ur|you are|u r) (?:looking|trying)\b/,
@@ -49,7 +51,9 @@ const REACTION = /^(?:liked|loved|disliked|laughed at|emphasi[sz]ed|questioned|r
 const AUTO_REPLY = /\b(?:sent from my (?:iphone|ipad|android|samsung|galaxy|phone|mobile)|do not disturb|driving with|auto[- ]?reply|automatic reply|out of (?:the )?office|i'?m driving|i am driving|i'?ll see (?:your )?messages when|this is an automated)\b/;
 
 // A reply that is only a laugh, a "what" or a "who is this": nothing to act on.
-const BARE_REACTION = /^(?:lol+|lmao|lmfao|rofl|ha(?:ha)+h?|he(?:he)+|huh|hm+|what|wut|wat|who'?s this|who is this|who dis|who)[\s?!.]*$/;
+// Laughs in English and Spanish ("jajaja", "jjjj", "kkkk"), "zzz", and a laugh beside an "ok".
+const BARE_REACTION =
+  /^(?:(?:lol+|lmao|lmfao|rofl|ha(?:ha)+h?|he(?:he)+|ja(?:ja)+j?|j{3,}|k{3,}|z{3,}|xd|huh|hm+|what|wut|wat|who'?s this|who is this|who dis|who)[\s?!.]*)+(?:\s*(?:ok|okay|k)\b)?[\s?!.]*$|^(?:ok|okay|k)\s+(?:lol+|lmao|haha\w*)[\s?!.]*$/;
 
 /** Whether the whole reply is a reaction or an automatic reply rather than words to read. */
 export function isAutomaticReply(text: string): boolean {
@@ -69,9 +73,9 @@ export function isVehicleGone(segment: string): boolean {
 // Where a service already done was done. Other places first: "you guys are too far so my brother
 // did it" is done elsewhere.
 const DONE_ELSEWHERE =
-  /\b(?:jiffy|valvoline|mechanic|another (?:dealer\w*|shop|place|store|location|garage)|other (?:dealer\w*|shop|place|garage)|local (?:shop|garage|guy)|my ?self|gas station|quick ?lube|lube|costco|walmart|sam'?s club|firestone|pep boys|midas|meineke|monro|take 5|discount tire|les schwab|goodyear|brother|cousin|buddy|friend|uncle|dad|hermano|independent|my guy|a shop|garage|\bthe dealer(?:ship)? (?:near|by|close to) (?:my|our)\b|\b(?!your\b|ur\b|this\b|the\b|you\b)\w+ dealer(?:ship)? (?:in|on|by|near) (?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|(?:done|did it|serviced|changed|fixed) (?:at|by) (?!your|you|ur|y'?all|the dealership|this|here))\b/;
+  /\b(?:somewhere else|elsewhere|some other (?:place|shop)|different (?:shop|place|dealer\w*)|jiffy|valvoline|mechanic|another (?:dealer\w*|shop|place|store|location|garage)|other (?:dealer\w*|shop|place|garage)|local (?:shop|garage|guy)|my ?self|gas station|quick ?lube|lube|costco|walmart|sam'?s club|firestone|pep boys|midas|meineke|monro|take 5|discount tire|les schwab|goodyear|brother|cousin|buddy|friend|uncle|dad|hermano|independent|my guy|a shop|garage|\bthe dealer(?:ship)? (?:near|by|close to) (?:my|our)\b|\b(?!your\b|ur\b|this\b|the\b|you\b)\w+ dealer(?:ship)? (?:in|on|by|near) (?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|(?:done|did it|serviced|changed|fixed) (?:at|by) (?!your|you|ur|y'?all|the dealership|this|here))\b/;
 const DONE_HERE =
-  /\b(?:you|your|ur|y'?all|yall|ustedes|with you|here|there|this (?:store|dealership|location)|in service|service (?:dept|department|desk))\b/;
+  /\b(?:you|u|your|ur|y'?all|yall|ustedes|with you|here|there|this (?:store|dealership|location)|in service|service (?:dept|department|desk))\b/;
 const POLITE_YOU = /\b(?:thank(?:s| you)|see you|you know|if you|let you know)\b/g;
 
 /** Of a service already performed: at this store, elsewhere, or the reply does not say. */
