@@ -5,7 +5,7 @@ import { canonical, detectRevocation } from './revocation';
 describe('detectRevocation', () => {
   it.each([
     'STOP', 'Stop!!!', 'stopp', 'stpo', 'st0p', 'UNSUBSCRIBE', 'unsubscibe', 'unsubscrbe', 'opt out', 'end', 'quit',
-    'cancel', 'remove me', 'omg STOP already',
+    'cancel', 'remove me', 'omg STOP already', 'S T O P', 'u n s u b s c r i b e', 'do not text', 'cancel texts',
   ])('%j (keywords, misspelled or not) revokes', (text) => {
     expect(detectRevocation(text).kind).toBe('revoked');
   });
@@ -21,7 +21,7 @@ describe('detectRevocation', () => {
 
   it.each([
     'stop f***ing texting me', 'leave me the hell alone', 'STOP TEXTING ME', 'i said stop', 'quit bugging me already',
-    'this is spam, stop', 'knock it off with the texts',
+    'this is spam, stop', 'knock it off with the texts', 'what part of stop dont you understand',
   ])('%j (angry or profane) revokes', (text) => {
     expect(detectRevocation(text).kind).toBe('revoked');
   });
@@ -36,7 +36,7 @@ describe('detectRevocation', () => {
   it.each([
     'no mas', 'No más mensajes', 'ya no me escriban', 'ya no me manden nada', 'dejen de mandarme mensajes',
     'por favor no me envíen más', 'sáquenme de su lista', 'bórrenme de la lista', 'basta', 'alto', 'no quiero recibir mensajes',
-    'stop mandando mensajes', 'no more textos por favor',
+    'stop mandando mensajes', 'no more textos por favor', 'este numero no quiere mensajes',
   ])('%j (Spanish and mixed) revokes', (text) => {
     expect(detectRevocation(text).kind).toBe('revoked');
   });
@@ -45,7 +45,8 @@ describe('detectRevocation', () => {
     "I'll stop by tuesday", 'can I stop in around 3', 'please dont stop the reminders', "don't stop texting me, I need them",
     'my car makes a noise every time I come to a stop', 'the ac stopped working', 'the brakes wont stop squeaking',
     'cancel my appointment for friday', 'remove the old tires too', 'yes thursday at 3', 'not interested',
-    'stop sign knocked my mirror off lol',
+    'stop sign knocked my mirror off lol', 'non-stop beeping from the dash', 'should I stop driving it?',
+    'can you stop the noise my brakes make', 'no more noise since you fixed it',
   ])('%j does not revoke', (text) => {
     expect(detectRevocation(text).kind).not.toBe('revoked');
   });

@@ -64,6 +64,8 @@ const PROFANITY = /\bf[*#@$!%.-]+\w*|\b(?:f-?ing|effing|freaking|frickin\w*|frig
  */
 export function canonical(text: string): string {
   return fold(text)
+    // "S T O P", "u n s u b": letters typed apart are one word.
+    .replace(/(?<!\p{L})\p{L}(?:[ .]\p{L}){2,}(?!\p{L})/gu, (m) => m.replace(/[ .]/g, ''))
     .replace(PROFANITY, ' fucking ')
     .replace(/'/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
