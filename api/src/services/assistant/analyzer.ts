@@ -123,6 +123,7 @@ function repairOrderReading(pieces: Piece[], text: string, flags: Flags): Analyz
     const ruled: IntentCode | null = p.optOut ? 'STOP' : p.wrongNumber ? 'WN' : p.vehicleGone ? 'NLO' : null;
     if (ruled) readings.push({ text: p.text, index: p.index, intentName: ruled, confidence: 1, fromRule: true });
   }
+  // After what the rules read, so multiIntentNames keeps the question where the reply asks it.
   readings.push({ text, index: readings.length ? text.length : 0, intentName: 'CQ', confidence: 1, fromRule: true });
   return respond(readings, [], { ...flags, repairOrderQuestion: true });
 }

@@ -3,7 +3,7 @@ import { isRepairOrderQuestion } from './repair-order';
 
 describe('isRepairOrderQuestion', () => {
   it.each([
-    'is my car ready?', 'is the truck done yet', 'r u guys finished w my car', 'did the tech look at my car yet',
+    'is my car ready?', 'is my car redy yet', 'is the truck done yet', 'r u guys finished w my car', 'did the tech look at my car yet',
     'whats the status on my van', 'any update?', 'when can i pick it up', 'when will my suv be ready',
     'what time will it be done', 'how much longer on my car', "how's my car coming along", '¿Ya está listo mi carro?',
     'cuando puedo recoger mi camioneta', 'ya terminaron con mi carro?',
