@@ -35,7 +35,9 @@ export type ReplyAnalyzer = {
 // a number or book a time.
 const RULE_ONLY = new Set<IntentCode>(['STOP', 'WN', 'DT']);
 const SERVICE_DONE = new Set<IntentCode>(['SPA-SS', 'SPA-AS', 'SPA-XX']);
-// Measured on the tuning set by cross-validation: below this, about half the readings are wrong.
+// By cross-validation over the development and tuning sets (648 replies), 10 readings fall under
+// 0.6 and 2 of them are wrong: seven times the error rate of the rest. Naive Bayes is sure of
+// itself, so a higher threshold adds handoffs without catching more errors (0.9: 23 and 3).
 const UNCERTAIN_BELOW = 0.6;
 
 // Intents that ride along with another ("yes, ...", "..., thanks", "..., how long does it take?"),
