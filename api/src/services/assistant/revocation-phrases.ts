@@ -19,7 +19,9 @@ const POLITE = '(?:please|now|just|ok|okay|so|omg|wtf|ffs|omfg|i said|for the la
 export const KEYWORD_ONLY = new RegExp(`^(?:${POLITE}\\s+)*(?:${KEYWORDS.join('|')})(?:\\s+${POLITE})*$`);
 
 /** The carrier keyword STOP typed in capitals anywhere in a reply, unless "STOP by/in". */
-export const CAPITAL_STOP = /(?<![A-Za-z])(?:STOP|UNSUBSCRIBE|STOPALL)(?![A-Za-z])(?!\s+(?:by|in|over|on|at|BY|IN|OVER)\b)/;
+export const CAPITAL_STOP = /(?<![A-Za-z'-])(?:STOP|UNSUBSCRIBE|STOPALL)(?![A-Za-z'-])(?!\s+(?:by|in|over|on|at|sign|light|BY|IN|OVER|AT|SIGN)\b)/;
+/** Words before a capital STOP that make it the verb or noun about the car ("it won't STOP"). */
+export const NOT_BEFORE_STOP = /\b(?:a|the|(?<!\b(?:you|u|them|yall|guys) )to|every|won'?t|wont|doesn'?t|doesnt|didn'?t|didnt|can'?t|cant|not|never|will|would|bus|pit)\s+$/i;
 
 /** "..., stop" or "this is harassment stop": a clause that ends in the keyword. */
 export const ENDS_WITH_STOP =
@@ -43,6 +45,7 @@ export const REVOKED: ReadonlyArray<readonly [string, RegExp]> = [
   ['leave me alone', /\bleave (?:me|us) (?:the \w+ )?alone\b|\bgo away\b|\bf\w* off\b|\bget lost\b/],
   ['does not want texts', /\b(?:dont|do not|no longer|never) (?:want|wish|need|like|care) (?:to (?:receive|get) )?(?:any more |anymore |no more |any |these |them |your |you |the |those |this )*(?:texts|messages|reminders|text messages|notifications|texts from you|msgs|spam)\b|\bno longer wish to receive\b|\bdont want (?:to get|to receive) (?:these|texts|messages)\b/],
   ['how do i stop them', /\bhow (?:do|can|would|could) i (?:get off|unsubscribe|opt out|stop (?:getting|receiving|these|this|them|the)|make (?:these|this|them|the texts|it) stop|get (?:these|this|them|the texts) to stop|get removed|get taken off|turn (?:these|this|them) off)\b/],
+  ['asked to stop', /\b(?:need|want|asking|ask|told|tell|telling|asked|begging|beg) (?:you|u|yall|them|you guys|you people) (?:to |2 )?stop\b(?!\s+(?:by|in|over|at|on)\b)/],
   ['what part of stop', /\bwhat part of (?:stop|no|unsubscribe)\b/],
   ['do not text', /^(?:please )?(?:dont|do not|never) (?:text|message|contact|email|sms)(?: me| us| this number| this phone)?(?: please)?$/],
   ['cancel the texts', /\bcancel (?:(?:these|the|all|my|your) )?(?:reminders|texts|messages|notifications|subscription|alerts)\b/],

@@ -21,7 +21,8 @@ describe('detectRevocation', () => {
 
   it.each([
     'stop f***ing texting me', 'leave me the hell alone', 'STOP TEXTING ME', 'i said stop', 'quit bugging me already',
-    'this is spam, stop', 'knock it off with the texts', 'what part of stop dont you understand',
+    'this is spam, stop', 'knock it off with the texts', 'what part of stop dont you understand', 'I need you to STOP',
+    'i told u to stop',
   ])('%j (angry or profane) revokes', (text) => {
     expect(detectRevocation(text).kind).toBe('revoked');
   });
@@ -46,7 +47,8 @@ describe('detectRevocation', () => {
     'my car makes a noise every time I come to a stop', 'the ac stopped working', 'the brakes wont stop squeaking',
     'cancel my appointment for friday', 'remove the old tires too', 'yes thursday at 3', 'not interested',
     'stop sign knocked my mirror off lol', 'non-stop beeping from the dash', 'should I stop driving it?',
-    'can you stop the noise my brakes make', 'no more noise since you fixed it',
+    'can you stop the noise my brakes make', 'no more noise since you fixed it', "brakes are shot, it won't STOP",
+    'the car takes forever to STOP', 'the STOP light stays on',
   ])('%j does not revoke', (text) => {
     expect(detectRevocation(text).kind).not.toBe('revoked');
   });

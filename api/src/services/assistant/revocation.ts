@@ -1,6 +1,6 @@
 import { fold } from './nlp';
 import {
-  CAPITAL_STOP, ENDS_WITH_STOP, KEEP_CONTACT, KEYWORD_ONLY, MAYBE, REVOKED, STOP_CONTACT,
+  CAPITAL_STOP, ENDS_WITH_STOP, KEEP_CONTACT, KEYWORD_ONLY, MAYBE, NOT_BEFORE_STOP, REVOKED, STOP_CONTACT,
 } from './revocation-phrases';
 import { respellWord } from './spelling';
 
@@ -24,7 +24,10 @@ const NONE: Revocation = { kind: 'none', reason: 'no revocation' };
 
 /** Reads a whole reply, or one clause of it, for a revocation of consent. */
 export function detectRevocation(text: string): Revocation {
-  if (CAPITAL_STOP.test(text) && !KEEP_CONTACT.test(canonical(text))) return { kind: 'revoked', reason: 'STOP in capitals' };
+  const capital = CAPITAL_STOP.exec(text);
+  if (capital && !NOT_BEFORE_STOP.test(text.slice(0, capital.index)) && !KEEP_CONTACT.test(canonical(text))) {
+    return { kind: 'revoked', reason: 'STOP in capitals' };
+  }
   const clauses = text.split(/[.!?;,\n:()]+|\s+-+\s+/).map(canonical).filter(Boolean);
   const whole = canonical(text);
   for (const clause of [...clauses, whole]) {
