@@ -5,7 +5,7 @@ import { canonical, detectRevocation } from './revocation';
 describe('detectRevocation', () => {
   it.each([
     'STOP', 'Stop!!!', 'stopp', 'stpo', 'st0p', 'UNSUBSCRIBE', 'unsubscibe', 'unsubscrbe', 'opt out', 'end', 'quit',
-    'cancel', 'remove me', 'omg STOP already', 'S T O P', 'u n s u b s c r i b e', 'do not text', 'cancel texts',
+    'cancel', 'remove me', 'pls remove my #', 'omg STOP already', 'S T O P', 'u n s u b s c r i b e', 'do not text', 'cancel texts',
   ])('%j (keywords, misspelled or not) revokes', (text) => {
     expect(detectRevocation(text).kind).toBe('revoked');
   });
@@ -38,6 +38,7 @@ describe('detectRevocation', () => {
     'no mas', 'No más mensajes', 'ya no me escriban', 'ya no me manden nada', 'dejen de mandarme mensajes',
     'por favor no me envíen más', 'sáquenme de su lista', 'bórrenme de la lista', 'basta', 'alto', 'no quiero recibir mensajes',
     'stop mandando mensajes', 'no more textos por favor', 'este numero no quiere mensajes',
+    'favor de no mandar mas mensajes', 'quitar mi numero', 'stop mandarme mensajes',
   ])('%j (Spanish and mixed) revokes', (text) => {
     expect(detectRevocation(text).kind).toBe('revoked');
   });
@@ -48,12 +49,12 @@ describe('detectRevocation', () => {
     'cancel my appointment for friday', 'remove the old tires too', 'yes thursday at 3', 'not interested',
     'stop sign knocked my mirror off lol', 'non-stop beeping from the dash', 'should I stop driving it?',
     'can you stop the noise my brakes make', 'no more noise since you fixed it', "brakes are shot, it won't STOP",
-    'the car takes forever to STOP', 'the STOP light stays on',
+    'the car takes forever to STOP', 'the STOP light stays on', 'the check engine light comes on when i stop',
   ])('%j does not revoke', (text) => {
     expect(detectRevocation(text).kind).not.toBe('revoked');
   });
 
-  it.each(['who gave you my number?', 'why do you keep texting me', 'this is harassment', 'i never signed up for this'])(
+  it.each(['who gave you my number?', 'why do you keep texting me', 'this is harassment', 'i never signed up for this', 'shut up'])(
     '%j might: a person reads it',
     (text) => {
       expect(detectRevocation(text)).toMatchObject({ kind: 'maybe' });

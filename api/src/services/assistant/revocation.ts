@@ -70,6 +70,7 @@ export function canonical(text: string): string {
     // "S T O P", "u n s u b": letters typed apart are one word.
     .replace(/(?<!\p{L})\p{L}(?:[ .]\p{L}){2,}(?!\p{L})/gu, (m) => m.replace(/[ .]/g, ''))
     .replace(PROFANITY, ' fucking ')
+    .replace(/#/g, ' number ')
     .replace(/'/g, '')
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .replace(/(\p{L})\1{2,}/gu, '$1')
