@@ -4,11 +4,10 @@ import type { LabelledReply } from './dataset';
 import type { DateReference } from './dates';
 import { speaksOfFutureOnly } from './features';
 import { readPieces, replyFeatures, type Piece } from './pieces';
-import type { TolerantClassifier as IntentClassifier } from './spelling-tolerance';
 import { isRepairOrderQuestion } from './repair-order';
 import { detectRevocation } from './revocation';
-import { withSpellingTolerance } from './spelling-tolerance';
 import { isAutomaticReply, servicePlace } from './rules';
+import { withSpellingTolerance, type TolerantClassifier as IntentClassifier } from './spelling-tolerance';
 import { trainingSamples } from './training';
 
 export type AnalyzerOptions = ClassifierOptions & {
@@ -81,7 +80,8 @@ function analyzeReplyText(classifier: IntentClassifier, options: AnalyzerOptions
   if (!ruled && !classifier.knowsAnyWord(wholeFeatures)) {
     return respond([{ text, intentName: 'MISC', confidence: 0, index: 0, fromRule: false }], [], { ...flags, uncertain: true });
   }
-  if (isRepairOrderQuestion(text)) return repairOrderReading(pieces, text, flags);
+  // An opt-out is read as one even when it asks about the car: it goes on below.
+  if (revocation.kind !== 'revoked' && isRepairOrderQuestion(text)) return repairOrderReading(pieces, text, flags);
   // The whole reply read at once: the surest guide to its main intent.
   const whole = withoutFutureServiceDone(classifier.rank(wholeFeatures, RULE_ONLY), text);
   const main = whole[0]?.label;
@@ -105,24 +105,25 @@ function analyzeReplyText(classifier: IntentClassifier, options: AnalyzerOptions
 
   // The classifier learns "already performed" as one intent; the place is then read from the words.
   for (const r of readings) if (SERVICE_DONE.has(r.intentName)) r.intentName = servicePlace(text);
-  // MISC means "nothing else": it goes as soon as anything else was understood.
   // A revocation said across clauses ("no thanks and please take me off your list") is still one.
   if (revocation.kind === 'revoked' && !readings.some((r) => r.intentName === 'STOP')) {
     readings.push({ text, index: 0, intentName: 'STOP', confidence: 1, fromRule: true });
   }
+  // MISC means "nothing else": it goes as soon as anything else was understood.
   const kept = readings.some((r) => r.intentName !== 'MISC') ? readings.filter((r) => r.intentName !== 'MISC') : readings;
   const dateTimes = pieces.flatMap((p) => p.appointments).map(({ text: t, start, hasTime }) => ({ text: t, start, hasTime }));
   return respond(kept, dateTimes, flags);
 }
 
 /**
- * A question about a car already in the shop: CQ, with what the rules read beside it (an opt-out,
- * a complaint), and no appointment: a day in it is when the customer hopes to have the car back.
+ * A question about a car already in the shop: CQ, with a wrong number or a car that is gone the
+ * rules read beside it, and no appointment: a day in it is when the customer hopes to have the
+ * car back.
  */
 function repairOrderReading(pieces: Piece[], text: string, flags: Flags): AnalyzeResponse {
   const readings: Reading[] = [];
   for (const p of pieces) {
-    const ruled: IntentCode | null = p.optOut ? 'STOP' : p.wrongNumber ? 'WN' : p.vehicleGone ? 'NLO' : null;
+    const ruled: IntentCode | null = p.wrongNumber ? 'WN' : p.vehicleGone ? 'NLO' : null;
     if (ruled) readings.push({ text: p.text, index: p.index, intentName: ruled, confidence: 1, fromRule: true });
   }
   // After what the rules read, so multiIntentNames keeps the question where the reply asks it.
