@@ -86,6 +86,60 @@ const weekdayAbbreviation: Parser = {
     context.createParsingComponents({ weekday: WEEKDAYS[match[1]!.toLowerCase()]! }).addTag('assistant/weekday'),
 };
 
+/**
+ * "like 2", "maybe 10", "say 9:30", "3 works", "10 is good": an hour offered without am/pm or "at",
+ * which customers write in a clause of its own after the day ("thursday? like 2").
+ */
+const offeredHour: Parser = {
+  pattern: () =>
+    new RegExp(
+      `(?<![\\w:/.$])(?:(?:like|maybe|say|prob(?:ably)?|ideally|preferably|tipo|como a las|anytime after|any time after)\\s+(\\d{1,2})(?::([0-5]\\d))?(?![\\w:])${NOT_A_TIME_AFTER}` +
+        `|(\\d{1,2})(?::([0-5]\\d))?\\s+(?:works|would work|is good|is fine|is best|is perfect|is ok|would be (?:good|great|best)))`,
+      'i',
+    ),
+  extract: (context: ParsingContext, match: RegExpMatchArray) => {
+    const hour = Number(match[1] ?? match[3]);
+    const minute = Number(match[2] ?? match[4] ?? 0);
+    if (hour < 1 || hour > 12) return null;
+    return context.createParsingComponents({ hour, minute }).addTag('assistant/offeredHour');
+  },
+};
+
+// Weekdays in Spanish, accents optional (replies are often typed without them).
+const SPANISH_WEEKDAYS: Record<string, number> = {
+  domingo: 0, lunes: 1, martes: 2, miercoles: 3, jueves: 4, viernes: 5, sabado: 6,
+};
+
+/** "el jueves 19", "lunes 16": chrono's Spanish parser reads the weekday and drops the day. */
+const spanishWeekdayAndDay: Parser = {
+  pattern: () => /(?<!\w)(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo)\s+(\d{1,2})(?![\d:]|\s*(?:de la|am|pm|hrs?|horas?|de (?!enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre)))/i,
+  extract: (context: ParsingContext, match: RegExpMatchArray) => {
+    const day = Number(match[2]);
+    if (day < 1 || day > 31) return null;
+    const weekday = SPANISH_WEEKDAYS[match[1]!.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase()]!;
+    return context.createParsingComponents({ day, weekday }).addTag('assistant/ordinalDay');
+  },
+};
+
+/** "a las 2", "a la 1", "a las 10 de la mañana": the Spanish hour on its own, after a day. */
+const spanishHour: Parser = {
+  pattern: () => /(?<!\w)(?:a\s+)?las?\s+(\d{1,2})(?::([0-5]\d))?(?:\s+de\s+la\s+(ma[nñ]ana|tarde|noche))?(?![\w:])/i,
+  extract: (context: ParsingContext, match: RegExpMatchArray) => {
+    let hour = Number(match[1]);
+    const minute = Number(match[2] ?? 0);
+    if (hour < 1 || hour > 12) return null;
+    const part = match[3]?.toLowerCase();
+    const components = context.createParsingComponents({ hour, minute });
+    if (part) {
+      const pm = !part.startsWith('ma');
+      if (pm && hour < 12) hour += 12;
+      components.assign('hour', hour);
+      components.assign('meridiem', pm ? 1 : 0);
+    }
+    return components.addTag('assistant/spanishHour');
+  },
+};
+
 function extend(base: chrono.Chrono, parsers: Parser[]): chrono.Chrono {
   const custom = base.clone();
   // Ahead of the built-in parsers so that, of two readings of the same words, ours is kept.
@@ -93,5 +147,7 @@ function extend(base: chrono.Chrono, parsers: Parser[]): chrono.Chrono {
   return custom;
 }
 
-export const englishDates = extend(chrono.casual, [dayAfterTomorrow, tomorrowSpellings, ordinalDay, approximateTime, weekdayAbbreviation]);
-export const spanishDates = extend(chrono.es.casual, [dayAfterTomorrow]);
+export const englishDates = extend(chrono.casual, [
+  dayAfterTomorrow, tomorrowSpellings, ordinalDay, approximateTime, offeredHour, weekdayAbbreviation,
+]);
+export const spanishDates = extend(chrono.es.casual, [dayAfterTomorrow, spanishWeekdayAndDay, spanishHour]);

@@ -1,6 +1,7 @@
 import type { ParsedResult } from 'chrono-node';
 import { englishDates, spanishDates } from './date-parsers';
 import { looksSpanish } from './nlp';
+import { respellDays } from './spelling';
 import {
   addDays, compareDates, formatInZone, instantOf, offsetMinutesAt, wallTimeAt, weekdayOf, type WallTime,
 } from '@drivebay/shared';
@@ -41,20 +42,31 @@ const TRAILING_BARE_TIME = /^\s*,?\s*(\d{1,2})(?::([0-5]\d))?\s*(?:-?ish)?(?=$|[
 export function findDates(text: string, ref: DateReference): DateMention[] {
   const today = wallTimeAt(ref.instant, ref.zone);
   const reference = { instant: ref.instant, timezone: offsetMinutesAt(ref.instant, ref.zone) };
+  // "wensday", "thrusday", "tomoro": the parsers read the weekday meant; the mention quotes the
+  // customer's own words.
+  const respelled = respellDays(text);
   // "3/18 in the afternoon" would otherwise be read as 18:00; same length keeps the indexes valid.
-  const normalized = text.replace(/\bin the (morning|afternoon|evening)\b/gi, (m, w: string) => ' '.repeat(m.length - w.length) + w);
+  const normalized = respelled.text.replace(/\bin the (morning|afternoon|evening)\b/gi, (m, w: string) => ' '.repeat(m.length - w.length) + w);
   const results = [...englishDates.parse(normalized, reference)];
   if (looksSpanish(text)) {
     for (const r of spanishDates.parse(normalized, reference)) {
-      if (!results.some((e) => overlaps(e, r))) results.push(r);
+      const clashing = results.filter((e) => overlaps(e, r));
+      // The Spanish reading wins where it reads more of the same words ("pasado mañana a las 2").
+      if (clashing.every((e) => e.text.length < r.text.length && e.index >= r.index && e.index + e.text.length <= r.index + r.text.length)) {
+        for (const e of clashing) results.splice(results.indexOf(e), 1);
+        results.push(r);
+      }
     }
   }
   results.sort((a, b) => a.index - b.index);
 
   const mentions: DateMention[] = [];
-  for (const piece of attachBareTimes(normalized, results)) {
-    if (isQuantity(piece, normalized)) continue;
-    piece.text = text.slice(piece.index, piece.index + piece.text.length).replace(/[\s,.;:!?]+$/, '');
+  const pieces = attachBareTimes(normalized, results).filter((piece) => !isQuantity(piece, normalized));
+  for (const piece of joinDayAndTime(normalized, pieces)) {
+    const start = respelled.toOriginal(piece.index);
+    const end = respelled.toOriginal(piece.index + piece.text.length);
+    piece.index = start;
+    piece.text = text.slice(start, end).replace(/[\s,.;:!?]+$/, '');
     const mention = resolve(piece, today, ref.zone);
     if (mention) mentions.push(mention);
   }
@@ -68,7 +80,42 @@ type Piece = {
   bareTime?: { hour: number; minute: number };
   /** "next week thursday": chrono reads "next week" apart, as a duration. */
   nextWeek?: boolean;
+  /** "thursday? i can do like 2": the time given in a later clause for this day. */
+  laterTime?: ParsedResult;
 };
+
+// What may stand between a day and a time given apart: a clause or two of a few words, no digits.
+const BETWEEN_DAY_AND_TIME = /^[^\d]{0,40}$/;
+
+/**
+ * "thursday? like 2", "friday. anytime after 1", "pasado mañana a las 2": a day without a time
+ * followed, in the next clause or two, by a time without a day, is one appointment.
+ */
+function joinDayAndTime(text: string, pieces: Piece[]): Piece[] {
+  const out: Piece[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const day = pieces[i]!;
+    const time = pieces[i + 1];
+    const dayOnly = !day.bareTime && !day.result.start.isCertain('hour') && namesDay(day.result);
+    const timeOnly = time && time.result.start.isCertain('hour') && !namesDay(time.result) && !time.bareTime;
+    const gap = time ? text.slice(day.index + day.text.length, time.index) : '';
+    if (dayOnly && timeOnly && BETWEEN_DAY_AND_TIME.test(gap)) {
+      out.push({ ...day, text: text.slice(day.index, time.index + time.text.length), laterTime: time.result });
+      i++;
+    } else {
+      out.push(day);
+    }
+  }
+  return out;
+}
+
+/** Whether chrono's reading fixes a day (a weekday, a date, "tomorrow", "mañana"). */
+function namesDay(result: ParsedResult): boolean {
+  const start = result.start;
+  if (start.isCertain('day') || start.isCertain('weekday')) return true;
+  const tags = [...start.tags()];
+  return tags.includes('assistant/dayAfterTomorrow') || (tags.some((t) => t.startsWith('casualReference/')) && DAY_WORD.test(result.text));
+}
 
 const NEXT_WEEK_BEFORE = /\bnext week\s*(?:on\s+)?,?\s*$/i;
 
@@ -126,6 +173,7 @@ function resolve(piece: Piece, today: WallTime, zone: string): DateMention | nul
 
 /** The clock time given, with the business-hours reading of an hour without am/pm. */
 function timeOf(piece: Piece): { hour: number; minute: number } | null {
+  if (piece.laterTime) return timeOf({ index: 0, text: piece.laterTime.text, result: piece.laterTime });
   const start = piece.result.start;
   if (piece.bareTime) return businessHours(piece.bareTime.hour, piece.bareTime.minute);
   if (!start.isCertain('hour')) return null;
@@ -148,7 +196,7 @@ function dayOf(piece: Piece, today: WallTime, time: { hour: number; minute: numb
   const implied: CalendarDate = { year: start.get('year')!, month: start.get('month')!, day: start.get('day')! };
 
   if (start.isCertain('day')) {
-    if (start.isCertain('month')) return implied;
+    if (start.isCertain('month')) return start.isCertain('year') ? implied : aheadOrRecent(implied, today);
     return monthForDay(start.get('day')!, start.isCertain('weekday') ? start.get('weekday')! : null, today);
   }
   if (start.isCertain('weekday')) {
@@ -168,6 +216,16 @@ function dayOf(piece: Piece, today: WallTime, time: { hour: number; minute: numb
   // A time alone is the next time the clock shows it.
   const laterToday = time.hour > today.hour || (time.hour === today.hour && time.minute > today.minute);
   return laterToday ? { year: today.year, month: today.month, day: today.day } : addDays(today, 1);
+}
+
+/**
+ * A month and day without a year: chrono takes the nearest, which for "nov 5" in March is last
+ * November. A customer offering a day means the coming one; a date within the last month stays
+ * in the past ("you did it feb 20"), so what was done is still read as done.
+ */
+function aheadOrRecent(date: CalendarDate, today: CalendarDate): CalendarDate {
+  if (compareDates(date, addDays(today, -31)) >= 0) return date;
+  return { ...date, year: date.year + 1 };
 }
 
 /** The next day after today that falls on the weekday (a week ahead when it is today's weekday). */

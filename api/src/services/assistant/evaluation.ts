@@ -36,7 +36,28 @@ export type Report = {
   dateReplies: number;
   /** Replies not labelled DT that got a date anyway. */
   falseDates: number;
+  /** Opt-outs: the costliest misses and the costliest false alarms. */
+  stop: StopScore;
+  /** Primary-intent mistakes by (expected, predicted), most frequent first. */
+  confusion: Array<{ expected: IntentCode; predicted: IntentCode; count: number }>;
+  /** Questions about a car already in the shop, flagged as such. */
+  repairOrder: { labelled: number; found: number; falseFound: number };
+  /** Readings marked uncertain, and primary accuracy of the rest. */
+  uncertain: { count: number; certainAccuracy: number };
   errors: Outcome[];
+};
+
+export type StopScore = {
+  labelled: number;
+  /** Labelled STOP and read as STOP (the primary intent). */
+  caught: number;
+  /** Labelled STOP and not read as STOP but marked as a possible opt-out, so a person reads it. */
+  flaggedOnly: number;
+  /** Not labelled STOP but read as STOP, out of `others`. */
+  falseStops: number;
+  others: number;
+  /** Not labelled STOP and marked as a possible opt-out. */
+  falseFlags: number;
 };
 
 /** Trains on one part and scores the other. */
@@ -46,11 +67,16 @@ export function evaluate(train: readonly LabelledReply[], test: readonly Labelle
 }
 
 /** k-fold cross-validation: every reply is held back once; the outcomes are scored together. */
-export function crossValidate(replies: readonly LabelledReply[], folds: number, options: AnalyzerOptions = {}): Report {
+export function crossValidate(
+  replies: readonly LabelledReply[],
+  folds: number,
+  options: AnalyzerOptions = {},
+  alwaysTrainOn: readonly LabelledReply[] = [],
+): Report {
   const outcomes: Outcome[] = [];
   for (let k = 0; k < folds; k++) {
     const { train, test } = splitReplies(replies, k, folds);
-    const analyzer = createAnalyzer(train, DATASET_REFERENCE, options);
+    const analyzer = createAnalyzer([...train, ...alwaysTrainOn], DATASET_REFERENCE, options);
     for (const reply of test) outcomes.push({ reply, result: analyzer.analyze(reply.text, DATASET_REFERENCE) });
   }
   return score(outcomes);
@@ -65,9 +91,20 @@ export function score(outcomes: readonly Outcome[]): Report {
   let dateHits = 0;
   let falseDates = 0;
   const errors: Outcome[] = [];
+  const stop: StopScore = { labelled: 0, caught: 0, flaggedOnly: 0, falseStops: 0, others: 0, falseFlags: 0 };
+  const confusion = new Map<string, number>();
+  const repairOrder = { labelled: 0, found: 0, falseFound: 0 };
+  let uncertain = 0;
+  let certainHits = 0;
   for (const o of outcomes) {
     const predicted = o.result.finalIntentNames[0] ?? 'MISC';
     const expected = o.reply.primary;
+    countStop(stop, o);
+    if (predicted !== expected) confusion.set(`${expected} ${predicted}`, (confusion.get(`${expected} ${predicted}`) ?? 0) + 1);
+    if (o.reply.repairOrder) repairOrder.labelled++;
+    if (o.result.repairOrderQuestion) repairOrder[o.reply.repairOrder ? 'found' : 'falseFound']++;
+    if (o.result.uncertain) uncertain++;
+    else if (predicted === expected) certainHits++;
     count(primaryCounts, new Set([expected]), new Set([predicted]));
     const labels = new Set(o.reply.labels);
     const found = new Set(o.result.finalIntentNames);
@@ -102,8 +139,30 @@ export function score(outcomes: readonly Outcome[]): Report {
     dateAccuracy: dateReplies ? dateHits / dateReplies : 1,
     dateReplies,
     falseDates,
+    stop,
+    confusion: [...confusion]
+      .map(([key, count]) => {
+        const [expected, predicted] = key.split(' ') as [IntentCode, IntentCode];
+        return { expected, predicted, count };
+      })
+      .sort((a, b) => b.count - a.count),
+    repairOrder,
+    uncertain: { count: uncertain, certainAccuracy: outcomes.length > uncertain ? certainHits / (outcomes.length - uncertain) : 1 },
     errors,
   };
+}
+
+function countStop(stop: StopScore, o: Outcome) {
+  const readAsStop = o.result.finalIntentNames[0] === 'STOP';
+  if (o.reply.primary === 'STOP') {
+    stop.labelled++;
+    if (readAsStop) stop.caught++;
+    else if (o.result.optOutUncertain) stop.flaggedOnly++;
+  } else {
+    stop.others++;
+    if (readAsStop) stop.falseStops++;
+    else if (o.result.optOutUncertain) stop.falseFlags++;
+  }
 }
 
 type Counter = { tp: number; fp: number; fn: number };

@@ -41,7 +41,7 @@ export function fold(text: string): string {
 }
 
 // Function words and letters that only Spanish replies use.
-const SPANISH_HINT = /[ñáéíóú¿¡]|\b(?:el|las|los|por favor|ma[nñ]ana|jueves|viernes|lunes|martes|mi[eé]rcoles|s[aá]bado|domingo|hoy|tarde|tengo|gracias|carro|se|lo|mi|es|de)\b/i;
+const SPANISH_HINT = /[ñáéíóú¿¡]|\b(?:el|las|los|esta|está|quiero|necesito|pero|muy|mas tarde|ya no|no puedo|por favor|ma[nñ]ana|jueves|viernes|lunes|martes|mi[eé]rcoles|s[aá]bado|domingo|hoy|tarde|tengo|gracias|carro|se|lo|mi|es|de)\b/i;
 
 /** Whether the reply reads as Spanish (the dealerships' second language). */
 export function looksSpanish(text: string): boolean {

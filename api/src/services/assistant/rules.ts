@@ -1,5 +1,5 @@
-import { STOP_KEYWORDS } from '@drivebay/shared';
 import { fold } from './nlp';
+import { revokesConsent } from './revocation';
 
 /**
  * Rules for what must never be missed or mistaken, whatever the classifier thinks: an opt-out is a
@@ -8,38 +8,9 @@ import { fold } from './nlp';
  * a reaction or a phone's automatic answer. Patterns run on folded text (lower case, no accents).
  */
 
-// The carrier keywords, and the other ways of saying one word or two that mean the same: a reply
-// of just one of these, give or take "please", "now" and punctuation.
-const OPT_OUT_WORDS = [
-  ...STOP_KEYWORDS.map((k) => k.toLowerCase()),
-  'stop+', 'stop all', 'unsub', 'opt[\\s-]?out', 'remove', 'alto', 'parar', 'baja', 'cancelar',
-];
-const OPT_OUT_KEYWORD = new RegExp(
-  `^(?:(?:please|pls|plz|just|ok|okay|now|so|omg)\\s+)*(?:${OPT_OUT_WORDS.join('|')})` +
-    `(?:\\s+(?:it|please|pls|plz|now|thanks|thank you|thx|por favor|ya|already|asap))*[\\s!.]*$`,
-);
-
-// "stop texting", "quit messaging me", "stop sending me these", "stop contacting me".
-const STOP_CONTACT =
-  /\b(?:stop+|quit|cease)(?!\s+(?:by|in|over|on|into|at|past|through|for|off)\b)\s+(?:(?:\w+\s+){0,2}?(?:text\w*|messag\w*|msg\w*|sms|send\w*|contact\w*|email\w*|call\w*|bug\w*|spam\w*|harass\w*|remind\w*)|these|them|this|the reminders|it)\b(?!\s+(?:noise|sound|thing|from)\b)/;
-// "don't text me", "do not text this number", "never text me again", "no more texts".
-const DO_NOT_CONTACT =
-  /\b(?:dont|don'?t|do not|never|no longer|quit|stop)\s+(?:\w+\s+)?(?:text|message|msg|sms|contact|email|bother|send)\w*\s+(?:me|us|this|my|to)\b|\b(?:no|enough with the|enough|no more of these)\s+(?:more\s+)?(?:texts|text messages|messages|msgs|reminders|spam)\b|\bnever (?:text|contact|message) me\b/;
-// "remove my number", "take me off your list", "lose my number", "delete my info", "unsubscribe me".
-const REMOVE_ME =
-  /\b(?:remove|delete|erase|lose)\s+(?:me|my (?:number|info\w*|phone|cell|name|contact\w*|data)|this (?:number|phone))\b|\btake (?:me|my number|this number) off\b|\b(?:off (?:your|the|ur) (?:list|contact list|texts|system))\b|\bunsubscribe\b|\bopt(?:[\s-])?(?:me\s+)?out\b|\bleave me alone\b|\b(?:do not|don'?t|dont) (?:want|wish to receive) (?:these|them|any more|anymore|your texts|texts|messages)\b(?!\s+to\b)|\bcancel (?:these|the|all|my|your) (?:reminders|texts|messages|notifications)\b|\b(?:do not|don'?t|dont|no longer) consent\b|\brevoke\b/;
-// Spanish: "no más mensajes", "no me envíen", "dejen de mandar", "favor de no enviarme".
-const SPANISH_OPT_OUT =
-  /\bno (?:mas|me (?:envie\w*|mande\w*|escrib\w*|text\w*|contact\w*))\b|\b(?:dejen|deje|dejar) de (?:enviar|mandar|escribir|textear)\b|\bno enviar(?:me)?\b|\bbasta\b|\bsacame de\b|\bborren mi\b/;
-// "please don't stop the reminders": the customer wants them to keep coming.
-const KEEP_CONTACT = /\b(?:dont|don'?t|do not|never)\s+stop\b/;
-
 /** Whether the segment revokes consent to be texted. "I'll stop by tuesday" does not. */
 export function isOptOut(segment: string): boolean {
-  const t = fold(segment).replace(/[^\p{L}\p{N}'\s!.?-]/gu, ' ').replace(/\s+/g, ' ').trim();
-  if (OPT_OUT_KEYWORD.test(t)) return true;
-  if (KEEP_CONTACT.test(t)) return false;
-  return STOP_CONTACT.test(t) || DO_NOT_CONTACT.test(t) || REMOVE_ME.test(t) || SPANISH_OPT_OUT.test(t);
+  return revokesConsent(segment);
 }
 
 const WRONG_NUMBER = [
@@ -49,6 +20,8 @@ const WRONG_NUMBER = [
   /\bno (?!one\b|more\b|need\b|thanks\b|problem\w*\b|issues?\b|complaints?\b|way\b|rush\b|worries\b)[a-z]+ (?:here|at this (?:number|phone|cell))\b/,
   // "this isn't Kevin's phone anymore", "this number belongs to Dana now"
   /\bthis (?:isn'?t|is not|isnt|aint) (?:\w+'?s|the|his|her) (?:phone|number|cell)\b/,
+  // "this isnt carlos": a name denied, the whole clause.
+  /^(?:sorry,? )?this (?:isn'?t|isnt|aint) (?!sure\b|interested\b|working\b|right\b|true\b|necessary\b|needed\b|me\b|a\b|the\b|my\b|it\b|what\b|good\b|fair\b|ok\b|okay\b)[a-z]+[.!]*$/,
   /\bthis (?:number|phone) (?:belongs|is registered) to\b/,
   /\b(?:got|have had|just got) this number\b/,
   /\bnot sure who (?:you'?re|ur|you are|u r) (?:looking|trying)\b/,
@@ -78,7 +51,9 @@ const REACTION = /^(?:liked|loved|disliked|laughed at|emphasi[sz]ed|questioned|r
 const AUTO_REPLY = /\b(?:sent from my (?:iphone|ipad|android|samsung|galaxy|phone|mobile)|do not disturb|driving with|auto[- ]?reply|automatic reply|out of (?:the )?office|i'?m driving|i am driving|i'?ll see (?:your )?messages when|this is an automated)\b/;
 
 // A reply that is only a laugh, a "what" or a "who is this": nothing to act on.
-const BARE_REACTION = /^(?:lol+|lmao|lmfao|rofl|ha(?:ha)+h?|he(?:he)+|huh|hm+|what|wut|wat|who'?s this|who is this|who dis|who)[\s?!.]*$/;
+// Laughs in English and Spanish ("jajaja", "jjjj", "kkkk"), "zzz", and a laugh beside an "ok".
+const BARE_REACTION =
+  /^(?:(?:lol+|lmao|lmfao|rofl|ha(?:ha)+h?|he(?:he)+|ja(?:ja)+j?|j{3,}|k{3,}|z{3,}|xd|huh|hm+|what|wut|wat|who'?s this|who is this|who dis|who)[\s?!.]*)+(?:\s*(?:ok|okay|k)\b)?[\s?!.]*$|^(?:ok|okay|k)\s+(?:lol+|lmao|haha\w*)[\s?!.]*$/;
 
 /** Whether the whole reply is a reaction or an automatic reply rather than words to read. */
 export function isAutomaticReply(text: string): boolean {
@@ -98,9 +73,9 @@ export function isVehicleGone(segment: string): boolean {
 // Where a service already done was done. Other places first: "you guys are too far so my brother
 // did it" is done elsewhere.
 const DONE_ELSEWHERE =
-  /\b(?:jiffy|valvoline|mechanic|another (?:dealer\w*|shop|place|store|location|garage)|other (?:dealer\w*|shop|place|garage)|local (?:shop|garage|guy)|my ?self|gas station|quick ?lube|lube|costco|walmart|sam'?s club|firestone|pep boys|midas|meineke|monro|take 5|discount tire|les schwab|goodyear|brother|cousin|buddy|friend|uncle|dad|hermano|independent|my guy|a shop|garage|\bthe dealer(?:ship)? (?:near|by|close to) (?:my|our)\b|\b(?!your\b|ur\b|this\b|the\b|you\b)\w+ dealer(?:ship)? (?:in|on|by|near) (?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|(?:done|did it|serviced|changed|fixed) (?:at|by) (?!your|you|ur|y'?all|the dealership|this|here))\b/;
+  /\b(?:somewhere else|elsewhere|some other (?:place|shop)|different (?:shop|place|dealer\w*)|jiffy|valvoline|mechanic|another (?:dealer\w*|shop|place|store|location|garage)|other (?:dealer\w*|shop|place|garage)|local (?:shop|garage|guy)|my ?self|gas station|quick ?lube|lube|costco|walmart|sam'?s club|firestone|pep boys|midas|meineke|monro|take 5|discount tire|les schwab|goodyear|brother|cousin|buddy|friend|uncle|dad|hermano|independent|my guy|a shop|garage|\bthe dealer(?:ship)? (?:near|by|close to) (?:my|our)\b|\b(?!your\b|ur\b|this\b|the\b|you\b)\w+ dealer(?:ship)? (?:in|on|by|near) (?!(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b)|(?:done|did it|serviced|changed|fixed) (?:at|by) (?!your|you|ur|y'?all|the dealership|this|here))\b/;
 const DONE_HERE =
-  /\b(?:you|your|ur|y'?all|yall|ustedes|with you|here|there|this (?:store|dealership|location)|in service|service (?:dept|department|desk))\b/;
+  /\b(?:you|u|your|ur|y'?all|yall|ustedes|with you|here|there|this (?:store|dealership|location)|in service|service (?:dept|department|desk))\b/;
 const POLITE_YOU = /\b(?:thank(?:s| you)|see you|you know|if you|let you know)\b/g;
 
 /** Of a service already performed: at this store, elsewhere, or the reply does not say. */

@@ -63,5 +63,21 @@ export const analyzeResponseSchema = z.object({
   multiIntentNames: z.array(intentCodeSchema),
   /** Appointment dates and times in the order given; when several are given the first one wins. */
   dateTimes: z.array(replyDateTimeSchema),
+  /**
+   * The reply may revoke consent to texts but does not clearly say so ("who gave you my number",
+   * "why do you keep texting"). A revocation can be made "in any reasonable manner", so the
+   * conversation stops and a person reads it rather than texting on. Absent when false.
+   */
+  optOutUncertain: z.boolean().optional(),
+  /**
+   * The reading is a guess: no rule decided it and the classifier was not sure enough. The
+   * conversation hands off instead of acting on it. Absent when false.
+   */
+  uncertain: z.boolean().optional(),
+  /**
+   * The reply asks about a car already in the shop ("is my car ready", "when can I pick it up"):
+   * answered from the repair order's board, not with appointment slots. Absent when false.
+   */
+  repairOrderQuestion: z.boolean().optional(),
 });
 export type AnalyzeResponse = z.infer<typeof analyzeResponseSchema>;
