@@ -1,4 +1,5 @@
 import type { Sql } from '../../db/database';
+import { writeMessagesInBulk } from '../../services/conversations/messages';
 
 /** A word that appears only in the other enterprise's records: any answer carrying it leaked one. */
 export const FOREIGN_MARK = 'Zorblax';
@@ -20,8 +21,10 @@ export async function createForeignRecords(sql: Sql): Promise<ForeignRecords> {
     values (${c!.id}, '1ZBLAX00000000001', ${FOREIGN_MARK}, 'Z', 2020) returning id`;
   const [f] = await sql<{ id: number }[]>`insert into future_service_interaction (store_id, company_id, customer_id, service_type)
     values (${s!.id}, ${b!.id}, ${c!.id}, 'OIL_CHANGE') returning id`;
-  const [m] = await sql<{ id: number }[]>`insert into message_instance (future_service_interaction_id, store_id, customer_id, content, direction, message_type)
-    values (${f!.id}, ${s!.id}, ${c!.id}, ${`${FOREIGN_MARK} secret`}, 'RECEIVED', 'SMS') returning id`;
+  await writeMessagesInBulk(sql, [
+    { futureServiceInteractionId: f!.id, storeId: s!.id, customerId: c!.id, content: `${FOREIGN_MARK} secret`, direction: 'RECEIVED', messageType: 'SMS' },
+  ]);
+  const [m] = await sql<{ id: number }[]>`select id from message_instance where future_service_interaction_id = ${f!.id}`;
   const [a] = await sql<{ id: number }[]>`insert into appointment (store_id, future_service_interaction_id, customer_id, service_vehicle_id, start_date, end_date, title)
     values (${s!.id}, ${f!.id}, ${c!.id}, ${v!.id}, now() + interval '1 day', now() + interval '1 day 1 hour', ${FOREIGN_MARK}) returning id`;
   const [t] = await sql<{ id: number }[]>`insert into custom_template (enterprise_id, service_type, title, body)
