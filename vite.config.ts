@@ -15,10 +15,12 @@ const backend = process.env.DEV_BACKEND_URL ?? 'http://localhost:8080';
  */
 function precompress(outDir: string): Plugin {
   const compressible = /\.(js|css|html|svg|json|webmanifest)$/;
+  // Re-checked on every load and sent as they are (see api/src/app.ts).
+  const sentAsIs = new Set(['sw.js', 'index.html', 'manifest.webmanifest']);
   const walk = (dir: string): string[] =>
     readdirSync(dir).flatMap((name) => {
       const path = join(dir, name);
-      return statSync(path).isDirectory() ? walk(path) : compressible.test(name) ? [path] : [];
+      return statSync(path).isDirectory() ? walk(path) : compressible.test(name) && !(dir === outDir && sentAsIs.has(name)) ? [path] : [];
     });
   return {
     name: 'drivebay-precompress',

@@ -142,7 +142,9 @@ export function createApp({ sql, logger, clientDir, conversations, linkSecret, p
       // Built assets carry a content hash in their names, so they never change under one address.
       if (NO_CACHE_FILES.has(c.req.path)) c.header('Cache-Control', 'no-cache');
       else if (c.req.path.startsWith('/assets/')) c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      return serveStatic({ root: clientDir, precompressed: true })(c, next);
+      // Compressed copies only of the hashed assets: the files re-checked on every load are small
+      // and must never be served from a copy older than themselves.
+      return serveStatic({ root: clientDir, precompressed: !NO_CACHE_FILES.has(c.req.path) })(c, next);
     });
     // Client-side routes: any other page address gets the app, which routes it (or shows /404).
     app.get('*', async (c, next) => {
