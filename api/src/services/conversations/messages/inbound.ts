@@ -1,6 +1,25 @@
+import type { PendingQuery, Row } from 'postgres';
 import type { CarrierKeyword, MessageType } from '@drivebay/shared';
 import type { MessageTx } from './inbox-changes';
 import { insertMessages } from './write-message';
+
+/**
+ * Counts one received message on its conversation (inbound and unread counts, latest activity,
+ * reopening a closed conversation) plus what the kind of message sets itself, and notes it for
+ * the inbox.
+ */
+async function countReceived(m: MessageTx, storeId: number, interactionId: number, also: PendingQuery<Row[]>): Promise<void> {
+  await m.tx`
+    update future_service_interaction set
+      total_inbound_count = total_inbound_count + 1,
+      total_unread_count = total_unread_count + 1,
+      last_message_received_date = now(),
+      conv_closed = false,
+      updated_on = now(),
+      ${also}
+    where id = ${interactionId}`;
+  m.changes.add(storeId, interactionId);
+}
 
 /** A customer's text as a carrier delivered it, with the parties as the conversation names them. */
 export type InboundText = {
@@ -37,17 +56,9 @@ export async function writeInboundText(m: MessageTx, s: InboundText): Promise<nu
     { dedupeOn: 'carrier_message_id' },
   );
   if (id === undefined) return null;
-  await tx`
-    update future_service_interaction set
-      total_inbound_count = total_inbound_count + 1,
-      total_unread_count = total_unread_count + 1,
-      last_message_received_date = now(),
-      response_reqd = ${s.keyword === null},
-      response_insight = case when ${s.keyword === 'STOP'} then 'STOP' else response_insight end,
-      conv_closed = false,
-      updated_on = now()
-    where id = ${s.interactionId}`;
-  m.changes.add(s.storeId, s.interactionId);
+  await countReceived(m, s.storeId, s.interactionId, tx`
+    response_reqd = ${s.keyword === null},
+    response_insight = case when ${s.keyword === 'STOP'} then 'STOP' else response_insight end`);
   return id;
 }
 
@@ -70,11 +81,7 @@ export async function writeLeadFormRequest(m: MessageTx, r: LeadFormRequest): Pr
       messageSentBy: r.messageSentBy, responseReqd: r.responseReqd, readStatus: false,
     },
   ]);
-  await tx`
-    update future_service_interaction set total_inbound_count = total_inbound_count + 1, total_unread_count = total_unread_count + 1,
-      last_message_received_date = now(), response_reqd = ${r.responseReqd}, conv_closed = false, updated_on = now()
-    where id = ${r.interactionId}`;
-  m.changes.add(r.storeId, r.interactionId);
+  await countReceived(m, r.storeId, r.interactionId, tx`response_reqd = ${r.responseReqd}`);
   return id!;
 }
 
@@ -116,16 +123,6 @@ export async function writeCustomerResponse(m: MessageTx, r: CustomerResponse): 
     { dedupeOn: 'client_message_id' },
   );
   if (id === undefined) return null;
-  await tx`
-    update future_service_interaction set
-      total_inbound_count = total_inbound_count + 1,
-      total_unread_count = total_unread_count + 1,
-      last_message_received_date = now(),
-      responded_to_ai = true,
-      response_reqd = response_reqd or ${r.responseReqd},
-      conv_closed = false,
-      updated_on = now()
-    where id = ${r.interactionId}`;
-  m.changes.add(r.storeId, r.interactionId);
+  await countReceived(m, r.storeId, r.interactionId, tx`responded_to_ai = true, response_reqd = response_reqd or ${r.responseReqd}`);
   return id;
 }
