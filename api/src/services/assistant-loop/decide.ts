@@ -20,6 +20,7 @@ import {
 } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import type { LoopContext } from './context';
+import { possibleOptOutPlan, repairOrderPlan, uncertainPlan } from './guards';
 import { lookUpSlots, matchProposal, slotMinutes, stillFree } from './slots';
 
 /** Why a turn does nothing the customer sees. */
@@ -36,6 +37,8 @@ export type Step =
   | { kind: 'ASK'; reply: Extract<AssistantReplyKey, 'YES' | 'DT_OTHER_TIME' | 'REQ_LOANER' | 'REQ_PD'> }
   /** Offers one free time to confirm (`exact`) or the nearest free times. */
   | { kind: 'PROPOSE'; starts: Date[]; requested: Date | null; exact: boolean }
+  /** Tells the customer where their car in the shop stands (its repair order's lane and promised time). */
+  | { kind: 'RO_STATUS'; roNumber: string; statusCode: string; promised: Date | null }
   /** Books the time the customer accepted (the nearest free ones are offered if it was taken meanwhile). */
   | { kind: 'BOOK'; start: Date }
   /** Hands the conversation to a person; `reply` is what the customer is told meanwhile. */
@@ -85,18 +88,24 @@ const quiet = (reason: QuietReason, o: Partial<Plan> = {}): Plan => ({
  * the assistant's switch says (consent is revoked in any reasonable manner). Otherwise nothing
  * happens while the assistant is off, except the date-time dialogue's own answers (a date, yes,
  * no) when staff switched the dialogue on; nothing is sent to an opted-out customer, and nothing
- * is done in conversations outside the service division.
+ * is done in conversations outside the service division. A reply that might revoke consent is
+ * handed to a person, like a clear stop whatever the switch says; a question about a car in the
+ * shop is answered from its repair order; a reading the analyzer calls a guess goes to a person.
  */
 export async function decideInbound(i: DecideInput): Promise<Plan> {
   const { ctx, analysis } = i;
   const primary = primaryIntent(analysis.finalIntentNames) ?? 'MISC';
   const marks = marksForIntents(analysis.finalIntentNames);
   if (primary === 'STOP') return { ...quiet('RECORDED'), intent: 'STOP', step: { kind: 'OPT_OUT' }, insight: 'STOP', marks, respondedToAi: ctx.aiEnabled };
+  const possibleOptOut = possibleOptOutPlan(analysis, ctx, primary, marks);
+  if (possibleOptOut) return possibleOptOut;
   // The loop books service appointments; sales conversations are the sales team's.
   if (ctx.divisionId !== SERVICE_DIVISION_ID) return quiet('NOT_SERVICE', { intent: primary });
   const dialogueOnly = !ctx.aiEnabled && ctx.dtDialogEnabled && DIALOGUE_INTENTS.has(primary);
   if (!ctx.aiEnabled && !dialogueOnly) return quiet('AI_OFF', { intent: primary });
   if (ctx.customer.optedOut) return quiet('OPTED_OUT', { intent: primary, insight: insightForIntent(primary), marks, respondedToAi: true });
+  const guarded = (await repairOrderPlan(i.db, analysis, ctx, primary, marks)) ?? uncertainPlan(analysis, primary);
+  if (guarded) return guarded;
   return decideForIntent(i, primary, marks);
 }
 

@@ -1,4 +1,5 @@
-import { expandMergeFields, htmlToSmsText, type AssistantReplyKey, type MergeValues } from '@drivebay/shared';
+import { expandMergeFields, formatInstantInZone, htmlToSmsText, type AssistantReplyKey, type MergeValues } from '@drivebay/shared';
+import { laneName } from '@drivebay/shared/docs';
 import type { Sql } from '../../db/database';
 import { MAX_SMS_LENGTH } from '../conversations/send-message';
 import { loadMergeValues } from '../templates/merge-values';
@@ -12,7 +13,12 @@ export type ReplyFacts = {
   time?: Date;
   /** The times offered (${appointment.choices}). */
   choices?: readonly Date[];
+  /** The customer's open repair order (${repairOrder.number}, ${repairOrder.lane}, ${repairOrder.promised}). */
+  repairOrder?: { number: string; statusCode: string; promised: Date | null };
 };
+
+/** "Thursday, Nov 26 at 5:00 PM" on the store's clock, the way slots are written. */
+const PROMISED_PATTERN = 'dddd, MMM D [at] h:mm A';
 
 /** A reply ready to send, with the facts a rephrasing must keep word for word. */
 export type RenderedReply = { key: AssistantReplyKey; text: string; keep: string[] };
@@ -48,15 +54,22 @@ export async function renderReply(sql: Sql, ctx: LoopContext, key: AssistantRepl
   const time = facts.time ? formatSlot(facts.time, ctx.store.zone) : '';
   const choices = facts.choices?.length ? formatChoices(facts.choices, ctx.store.zone) : '';
   const hours = body.includes('${office.hours}') ? await storeHours(sql, ctx.storeId) : '';
+  const ro = facts.repairOrder;
+  const repairOrder = {
+    number: ro?.number ?? '',
+    lane: ro ? laneName(ro.statusCode) : '',
+    promised: ro?.promised ? formatInstantInZone(ro.promised, ctx.store.zone, PROMISED_PATTERN) : '',
+  };
   // The extra groups are read by path like the template fields; the editor's menus do not list them.
   const values = {
     ...(base ?? emptyValues()),
     office: { ...(base?.office ?? { name: ctx.store.name, address: ctx.store.address ?? '' }), hours },
     appointment: { time, choices },
+    repairOrder,
   } as MergeValues;
   const text = htmlToSmsText(expandMergeFields(body, values)).slice(0, MAX_SMS_LENGTH);
   if (!text) return null;
-  const keep = [time, ...(facts.choices ?? []).map((c) => formatSlot(c, ctx.store.zone).split(' at ')[1]!), hours]
+  const keep = [time, ...(facts.choices ?? []).map((c) => formatSlot(c, ctx.store.zone).split(' at ')[1]!), hours, repairOrder.lane, repairOrder.promised]
     .filter((v) => v && text.includes(v));
   if (/\breply yes\b/i.test(text)) keep.push('YES');
   return { key, text, keep: [...new Set(keep)] };
@@ -79,6 +92,10 @@ export async function replyForStep(db: Sql, ctx: LoopContext, step: Step): Promi
     case 'ASK': return renderReply(db, ctx, step.reply);
     case 'PROPOSE': return step.exact ? renderReply(db, ctx, 'DT', { time: step.starts[0]! }) : renderReply(db, ctx, 'DT_ALTERNATIVES', { choices: step.starts });
     case 'BOOK': return renderReply(db, ctx, 'APPT_SET', { time: step.start });
+    case 'RO_STATUS': {
+      const repairOrder = { number: step.roNumber, statusCode: step.statusCode, promised: step.promised };
+      return renderReply(db, ctx, step.promised ? 'RO_STATUS' : 'RO_STATUS_NO_PROMISE', { repairOrder });
+    }
     case 'HANDOFF': return step.reply ? renderReply(db, ctx, step.reply, step.start ? { time: step.start } : {}) : null;
     default: return null;
   }

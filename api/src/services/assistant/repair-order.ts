@@ -11,6 +11,8 @@ const VEHICLE = '(?:car|truck|van|vehicle|suv|jeep|ride|baby|\\w+)';
 const READY = '(?:ready|redy|reddy|rdy|raedy|done|finished|fixed)';
 const REPAIR_ORDER_QUESTION: readonly RegExp[] = [
   new RegExp(`\\bis (?:my|the) ${VEHICLE} ${READY}\\b`),
+  // A bare "ready yet?" to the service line can only mean the car it has.
+  new RegExp(`^(?:hey |hi |so |ok )?${READY} yet\\b`),
   new RegExp(`\\b(?:is|will) (?:it|she|he) (?:be )?${READY}\\b(?!\\s+(?:by|for) (?:the|my) appointment)`),
   /\b(?:r|are) (?:u|you|you guys|yall|y'all|they) (?:guys )?(?:done|finished) (?:with|w) (?:my|it|the)\b/,
   /\b(?:did|have|has) (?:they|you|u|you guys|yall|the (?:tech\w*|mechanic\w*|shop|guys)) (?:guys )?(?:finish\w*|fix\w*|done|figure\w* out|look\w* at) (?:my|it|the|whats|what'?s)\b/,

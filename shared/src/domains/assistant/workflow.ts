@@ -183,6 +183,9 @@ export const ASSISTANT_REPLY_KEYS = [
   // Answers the assistant knows: opening hours and the address.
   'CQ_HOURS',
   'CQ_LOCATION',
+  // A car already in the shop: its repair order's lane, with the promised time or without one.
+  'RO_STATUS',
+  'RO_STATUS_NO_PROMISE',
   'WN', 'NLO', 'ASA', 'SPA-SS', 'SPA-AS', 'SPA-XX', 'LD', 'DD', 'EMP', 'CPAL', 'REQ_LOANER', 'REQ_PD', 'SALES_INQ', 'CL', 'NIITB',
   'POB', 'NO', 'CUST-APPR',
 ] as const;

@@ -9,6 +9,8 @@ function nextDialogue(step: Step, booked: boolean, current: DialogueStage): Next
   switch (step.kind) {
     case 'NONE': return null;
     case 'OPT_OUT': return { stage: 'IDLE', proposed: [], requested: null };
+    // A car in the shop is not a booking: whatever was asked or offered still stands.
+    case 'RO_STATUS': return null;
     case 'ACK': return step.endsDialogue ? { stage: 'IDLE', proposed: [], requested: null } : null;
     case 'ASK': return { stage: 'ASKED_DAY_TIME', proposed: [], requested: null };
     case 'PROPOSE': return { stage: 'PROPOSED', proposed: step.starts, requested: step.requested };

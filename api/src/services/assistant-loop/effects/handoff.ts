@@ -10,6 +10,13 @@ type Handoff = Extract<Step, { kind: 'HANDOFF' }>;
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** Why the loop itself handed a conversation over, as the bubble says it (intents use their category's name). */
+const LOOP_REASONS: Record<string, string> = {
+  OPT_OUT_UNCERTAIN: 'their reply might be asking us to stop texting them; nothing more was sent, please read it before anyone texts them again',
+  UNCERTAIN: 'the assistant could not tell what their reply means and sent nothing',
+  NO_OPEN_REPAIR_ORDER: 'they ask about their car in the shop, and no open repair order was found for them',
+};
+
 const RECIPIENT: Record<Handoff['handoff'], string> = { GM: 'Service manager', MD: 'Managing director', CUSTOMER: 'Service team', EXTERNAL: 'Service team' };
 
 /**
@@ -20,7 +27,7 @@ export async function writeHandoff(m: MessageTx, ctx: LoopContext, o: Pick<Apply
   const kind = HANDOFF_KINDS[step.handoff];
   const [earlier] = await m.tx`select 1 from message_instance where future_service_interaction_id = ${ctx.interactionId}
     and message_type = 'INTERNAL' and notification_type = ${kind.notificationType} and title in (${kind.title}, ${kind.repeatTitle}) limit 1`;
-  const reason = RESPONSE_CATEGORIES[step.reason as ResponseCategory]
+  const reason = RESPONSE_CATEGORIES[step.reason as ResponseCategory] ?? LOOP_REASONS[step.reason]
     ?? (step.start ? `accepted ${formatSlot(step.start, ctx.store.zone)}` : step.reason.toLowerCase().replaceAll('_', ' '));
   const words = o.customerText ? `<p>“${escapeHtml(o.customerText)}”</p>` : '';
   const by = o.user ? ` Handed off by ${escapeHtml(o.user.name)}.` : '';

@@ -22,6 +22,7 @@ function actionOf(step: Step, booked: boolean): string {
     case 'NONE': return `SKIPPED_${step.reason}`;
     case 'OPT_OUT': return 'OPTED_OUT';
     case 'ACK': return 'ACKNOWLEDGED';
+    case 'RO_STATUS': return 'ANSWERED_REPAIR_ORDER';
     case 'ASK': return 'ASKED_DAY_TIME';
     case 'PROPOSE': return 'PROPOSED';
     case 'BOOK': return booked ? 'BOOKED' : 'BOOKING';
@@ -41,6 +42,7 @@ export async function recordTurn(tx: Sql, ctx: LoopContext, plan: Plan, o: Apply
     step: step.kind,
     ...(step.kind === 'PROPOSE' ? { proposed: step.starts.map((s) => s.toISOString()), exact: step.exact } : {}),
     ...(step.kind === 'HANDOFF' ? { handoff: step.handoff, reason: step.reason } : {}),
+    ...(step.kind === 'RO_STATUS' ? { repairOrder: step.roNumber, lane: step.statusCode } : {}),
     ...(r.text && !r.sent ? { notSent: ctx.customer.optedOut ? 'OPTED_OUT' : 'NO_SMS_CHANNEL' } : {}),
     ...(o.rephrased && r.text === o.rephrased.text ? { rephrased: true } : {}),
   };
