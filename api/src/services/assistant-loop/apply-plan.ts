@@ -1,10 +1,10 @@
 import type { TransactionSql } from 'postgres';
 import { BOOKED_MARK, HANDOFF_KINDS } from '@drivebay/shared';
 import type { MessageTx } from '../conversations/messages';
-import { recordOptOut } from '../conversations/opt-out';
 import type { LoopContext } from './context';
 import type { Plan } from './decide';
 import { addMarks } from './effects/add-marks';
+import { optOut, optOutConfirmationText } from './effects/opt-out';
 import { advanceDialogue } from './effects/advance-dialogue';
 import { bookOrPropose } from './effects/book';
 import { writeBookingCard } from './effects/calendar-card';
@@ -27,7 +27,7 @@ export async function applyPlan(t: TransactionSql, m: MessageTx, ctx: LoopContex
   const { tx } = m;
   if (o.analysis && o.messageId !== null) await storeAnalysis(tx, ctx.interactionId, o.messageId, o.analysis);
   if (o.staffIntent && o.messageId !== null) await recordStaffIntent(tx, o.messageId, o.staffIntent, o.user?.id ?? null);
-  if (plan.step.kind === 'OPT_OUT') await recordOptOut(tx, { storeId: ctx.storeId, customerId: ctx.customerId, phone: ctx.customer.cellular ?? '' });
+  const confirmationId = plan.step.kind === 'OPT_OUT' ? await optOut(m, ctx, o) : null;
   await addMarks(tx, ctx.interactionId, plan.marks);
 
   const { step, appointmentId } = await bookOrPropose(t, ctx, plan.step, o.now);
@@ -54,5 +54,10 @@ export async function applyPlan(t: TransactionSql, m: MessageTx, ctx: LoopContex
   const { turnId, action } = await recordTurn(tx, ctx, plan, o, { step, booked, track, text, sent, replyMessageId, appointmentId, heldUntil });
   // A reading kept for the message changes what Show Intents shows, even when nothing else changed.
   if (changed || o.analysis) m.changes.add(ctx.storeId, ctx.interactionId);
-  return { duplicate: false, turnId, action, plan: { ...plan, step, track }, replyText: sent ? text : null, replyMessageId, appointmentId, heldUntil };
+  // The opt-out confirmation is this turn's one text: the outbox is woken for it like for a reply.
+  const confirmed = confirmationId !== null ? { replyText: optOutConfirmationText(ctx.store.name), replyMessageId: confirmationId } : null;
+  return {
+    duplicate: false, turnId, action, plan: { ...plan, step, track }, replyText: confirmed?.replyText ?? (sent ? text : null),
+    replyMessageId: confirmed?.replyMessageId ?? replyMessageId, appointmentId, heldUntil,
+  };
 }

@@ -170,7 +170,7 @@ describe('opting out', () => {
     expect(await outbound(conv.interactionId)).toHaveLength(0);
   });
 
-  it('"please stop texting me" opts the customer out and sends nothing', async () => {
+  it('"please stop texting me" opts the customer out and sends only the one confirmation', async () => {
     const conv = await createConversation(a.h);
     const m = await a.text(conv.phone!, 'please stop texting me');
     expect((await a.turnOf(m)).action).toBe('OPTED_OUT');
@@ -178,9 +178,10 @@ describe('opting out', () => {
       from customer c where id = ${conv.customerId}`;
     expect(c).toEqual({ blockSms: true, marked: true });
     expect(await interaction(conv.interactionId)).toMatchObject({ responseInsight: 'STOP' });
-    expect(await outbound(conv.interactionId)).toHaveLength(0);
+    expect((await outbound(conv.interactionId)).map((o) => o.messageSentBy)).toEqual(['Opt-out confirmation']);
+    await waitFor(async () => a.h.submissions.some((s) => s.to === conv.phone), 5_000, 'the confirmation at the carrier');
     await a.h.worker.runOnce();
-    expect(a.h.submissions.some((s) => s.to === conv.phone)).toBe(false);
+    expect(a.h.submissions.filter((s) => s.to === conv.phone)).toHaveLength(1);
   });
 });
 

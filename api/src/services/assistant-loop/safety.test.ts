@@ -3,6 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, formatInstantInZone, instantOf, wallTimeAt } from '@drivebay/shared';
 import { createConversation, waitFor } from '../../testing/conversation-harness';
+import { optOutConfirmationText } from './effects/opt-out';
 import { FSI, NY, a, bubbles, flags, post, smsTo, useAssistantHarness } from '../../testing/assistant-controls';
 
 useAssistantHarness();
@@ -50,18 +51,27 @@ describe('a revocation in words', () => {
     const [entry] = await a.h.db.sql`select status from message_outbox where message_instance_id = ${held}`;
     expect(entry).toEqual({ status: 'failed' });
 
+    // The one confirmation the rules allow goes out, and then nothing more.
+    const [, confirmation] = await smsTo(conv.interactionId);
+    expect(confirmation?.content).toBe(optOutConfirmationText('Metro Toyota of Brooklyn'));
+    await waitFor(async () => sentTo(conv.phone!).length > 0, 5_000, 'the confirmation at the carrier');
+    expect(sentTo(conv.phone!).map((s) => s.body)).toEqual([confirmation!.content]);
+
     const later = await a.text(conv.phone!, 'ok pero a que hora abren?');
     expect(await a.turnOf(later)).toMatchObject({ action: 'SKIPPED_OPTED_OUT', replyText: null });
+    // Saying it again is recorded again, but the confirmation is not sent twice.
+    const again = await a.text(conv.phone!, 'ya no me manden mensajes!!');
+    expect((await a.turnOf(again)).replyText).toBeNull();
     await a.h.worker.runOnce();
-    expect((await smsTo(conv.interactionId)).map((m) => m.id)).toEqual([held]);
-    expect(sentTo(conv.phone!)).toHaveLength(0);
+    expect((await smsTo(conv.interactionId)).map((m) => m.id)).toEqual([held, confirmation!.id]);
+    expect(sentTo(conv.phone!)).toHaveLength(1);
   });
 
   it('"pls stop txting me" opts out the same way', async () => {
     const conv = await createConversation(a.h);
     const stop = await a.text(conv.phone!, 'pls stop txting me');
     expect(await a.turnOf(stop)).toMatchObject({ action: 'OPTED_OUT', intent: 'STOP' });
-    expect(await smsTo(conv.interactionId)).toHaveLength(0);
+    expect((await smsTo(conv.interactionId)).map((m) => m.content)).toEqual([optOutConfirmationText('Metro Toyota of Brooklyn')]);
   });
 });
 

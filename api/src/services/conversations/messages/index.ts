@@ -8,6 +8,7 @@ export {
   writeAssistantReply,
   writeInternalNote,
   writeKeywordReply,
+  writeOptOutConfirmation,
   writeOutbound,
   type OutboundDraft,
   type Written,

@@ -101,6 +101,14 @@ export function writeKeywordReply(m: MessageTx, d: AutomaticText & { keyword: st
 }
 
 /**
+ * The one text allowed after a customer revokes consent in their own words (carriers confirm
+ * their own keywords): it only confirms, and goes out even though the number is now blocked.
+ */
+export function writeOptOutConfirmation(m: MessageTx, d: AutomaticText): Promise<Written> {
+  return writeOnce(m, { ...automaticText(d), messageSentBy: 'Opt-out confirmation', bypassOptOut: true });
+}
+
+/**
  * A text the assistant sends (its answers, the lead form's booking invitation); `doerProxyUserId`
  * names the person whose control made it speak.
  */
