@@ -7,3 +7,4 @@ export * from './inbox';
 export * from './board';
 export * from './order-key';
 export * from './shape';
+export * from './presence';

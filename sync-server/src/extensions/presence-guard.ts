@@ -1,12 +1,8 @@
 import type { Extension, onAwarenessUpdatePayload } from '@hocuspocus/server';
 import { removeAwarenessStates } from 'y-protocols/awareness';
+import { presenceName } from '@drivebay/shared/docs';
 import type { SyncContext } from '../context';
 import { createConsoleLogger, type Logger } from '../logger';
-
-/** The name presence shows for a user: first and last name, else the username (as the client builds it). */
-export function presenceName(user: { firstName: string; lastName: string; username: string }): string {
-  return [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.username;
-}
 
 /**
  * Presence (who has a conversation open, who is typing) travels in awareness, which clients write.

@@ -1,17 +1,6 @@
-import { z } from 'zod';
+import { presenceStateSchema } from '@drivebay/shared/docs';
 
-/**
- * What one tab tells everyone else on a store's inbox document through awareness: who it is, the
- * conversation on its screen and the one it is typing a reply in. Awareness is never stored, so
- * none of this outlives the connection.
- */
-export type PresenceState = {
-  user: { id: number; name: string };
-  /** The conversation open on this tab's screen. */
-  viewing: number | null;
-  /** The conversation whose composer this tab is typing in (cleared a few seconds after the last key). */
-  typing: number | null;
-};
+export type { PresenceState } from '@drivebay/shared/docs';
 
 /** Another person on the document: every tab of theirs folded into one entry. */
 export type PresencePeer = {
@@ -23,14 +12,6 @@ export type PresencePeer = {
   typing: number[];
 };
 
-const id = z.number().int().positive();
-// Other clients write these states, so they are read like any other outside input.
-const presenceSchema = z.object({
-  user: z.object({ id, name: z.string().max(200) }),
-  viewing: id.nullable(),
-  typing: id.nullable(),
-});
-
 /**
  * Folds awareness states (client id → state) into one entry per person, leaving out `selfUserId`
  * (this user's own tabs: nobody needs telling they are typing themselves) and anything that does
@@ -39,7 +20,7 @@ const presenceSchema = z.object({
 export function parsePresence(states: ReadonlyMap<number, unknown>, selfUserId: number | null = null): PresencePeer[] {
   const byUser = new Map<number, { name: string; viewing: Set<number>; typing: Set<number> }>();
   for (const raw of states.values()) {
-    const parsed = presenceSchema.safeParse(raw);
+    const parsed = presenceStateSchema.safeParse(raw);
     if (!parsed.success || parsed.data.user.id === selfUserId) continue;
     const { user, viewing, typing } = parsed.data;
     const peer = byUser.get(user.id) ?? { name: user.name, viewing: new Set<number>(), typing: new Set<number>() };

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { inboxDocName } from '@drivebay/shared/docs';
+import { inboxDocName, presenceName } from '@drivebay/shared/docs';
 import { getSession } from '../session/session-store';
 import type { DocHandle } from './connection-manager';
 import { collabManager } from './manager-instance';
@@ -10,7 +10,7 @@ const NONE: PresencePeer[] = [];
 function selfUser(): { id: number; name: string } | null {
   const user = getSession().user;
   if (!user) return null;
-  return { id: user.userMasterId, name: [user.firstName, user.lastName].filter(Boolean).join(' ').trim() || user.username };
+  return { id: user.userMasterId, name: presenceName(user) };
 }
 
 /** Folds the peers of several stores' documents into one entry per person. */
