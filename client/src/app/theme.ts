@@ -9,6 +9,11 @@ export const theme = createTheme({
     mode: 'light',
     primary: { main: '#0b3d91', light: '#3a64b0', dark: '#072a66', contrastText: '#ffffff' },
     secondary: { main: '#0f7b8a', contrastText: '#ffffff' },
+    // MUI's default orange (#ed6c02) and light blue (#0288d1) reach only 3.1:1 and 3.9:1 on white,
+    // too faint for status labels such as "Checked in" and for white counts on badges; these darker
+    // shades keep the hue and clear 4.5:1 (WCAG AA for small text).
+    warning: { main: '#b45309', contrastText: '#ffffff' },
+    info: { main: '#0369a1', contrastText: '#ffffff' },
     background: { default: '#f4f6fa', paper: '#ffffff' },
     text: { primary: '#1a2233', secondary: '#55607a' },
     divider: '#e2e6ef',

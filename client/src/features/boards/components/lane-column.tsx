@@ -91,7 +91,7 @@ export function LaneColumn(props: LaneColumnProps) {
         <Typography variant="body2" color="text.secondary" data-testid="lane-count">
           {cards.length}
         </Typography>
-        <Badge badgeContent={unread} color="warning" max={999} data-testid="lane-unread" aria-label={`${unread} unread in ${name}`}>
+        <Badge badgeContent={unread} color="warning" max={999} data-testid="lane-unread" role="img" aria-label={`${unread} unread in ${name}`}>
           <MarkChatUnreadOutlinedIcon fontSize="small" color={unread > 0 ? 'warning' : 'disabled'} />
         </Badge>
       </Stack>
@@ -100,7 +100,8 @@ export function LaneColumn(props: LaneColumnProps) {
           {note}
         </Typography>
       ) : null}
-      <Stack ref={list} spacing={1} sx={{ p: 1, overflowY: 'auto', flex: 1, minHeight: 80 }}>
+      {/* A long lane scrolls on its own, so keyboard users need to be able to focus it to scroll it. */}
+      <Stack ref={list} tabIndex={0} role="group" aria-label={`${name} repair orders`} spacing={1} sx={{ p: 1, overflowY: 'auto', flex: 1, minHeight: 80 }}>
         {cards.map((card) => (
           <Box key={card.id}>
             {markBefore === card.id ? <DropMark /> : null}

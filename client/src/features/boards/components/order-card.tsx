@@ -73,7 +73,8 @@ export function OrderCard({ card, zone, today, dragging, onDragStart, onDragEnd,
           </Stack>
           <Stack sx={{ alignItems: 'center' }} spacing={0.5}>
             <Tooltip title={`${card.unreadCount} unread message${card.unreadCount === 1 ? '' : 's'}`}>
-              <Badge badgeContent={card.unreadCount} color="warning" max={99} data-testid="card-unread">
+              {/* The tooltip names the badge; the role lets that name be read on a plain element. */}
+              <Badge badgeContent={card.unreadCount} color="warning" max={99} data-testid="card-unread" role="img">
                 <ChatBubbleOutlineIcon fontSize="small" color={card.unreadCount > 0 ? 'warning' : 'disabled'} />
               </Badge>
             </Tooltip>

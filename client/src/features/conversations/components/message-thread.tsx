@@ -76,6 +76,8 @@ export function MessageThread({ interactionId, messages, roles, timeZone, custom
       ref={scroller}
       role="list"
       aria-label="Messages"
+      // The thread scrolls on its own; focusable so it can be scrolled from the keyboard.
+      tabIndex={0}
       onScroll={onScroll}
       onMouseUp={onMouseUp}
       sx={{ flex: '1 1 0', minHeight: CHAT_MIN_HEIGHT_PX, overflowY: 'auto', bgcolor: '#f7f8fb', py: 1 }}

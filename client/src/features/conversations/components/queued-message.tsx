@@ -98,7 +98,7 @@ export function QueuedMessageItem({ message: m, onRetry, onDiscard, onEdit }: Pr
         )}
         <Stack direction="row" spacing={0.75} sx={{ alignItems: 'center', justifyContent: 'flex-end', mt: 0.75 }}>
           {refused ? null : <ScheduleIcon sx={{ fontSize: 15 }} color="action" />}
-          <Typography variant="caption" color={refused ? 'error' : 'text.secondary'} data-testid="outbox-caption">
+          <Typography variant="caption" color={refused ? 'error.dark' : 'text.secondary'} data-testid="outbox-caption">
             {refused ? `${CAPTIONS.refused}: ${m.reason ?? 'refused by the server'}` : CAPTIONS[m.state]}
           </Typography>
         </Stack>

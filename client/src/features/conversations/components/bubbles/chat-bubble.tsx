@@ -81,7 +81,13 @@ export function ChatBubble({ message: m, timeZone, customerName, showBadges, opt
           <StatusGlyph status={status} />
         </Stack>
         {status.icon === 'cross' || status.icon === 'ban' ? (
-          <Typography variant="caption" color="error" component="div" sx={{ textAlign: 'right' }}>
+          <Typography
+            variant="caption"
+            // error.main is 4.2:1 on the outbound tint; the darker red reads at AA.
+            color="error.dark"
+            component="div"
+            sx={{ textAlign: 'right' }}
+          >
             {status.title}
           </Typography>
         ) : null}

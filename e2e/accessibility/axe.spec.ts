@@ -1,0 +1,131 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { LEAD_FORM_PATHS, LEAD_FORM_TEXT, PATHS } from '@drivebay/shared';
+import { signIn } from '../support';
+
+// WCAG 2.0 and 2.1, levels A and AA: the rules a dealership's staff and customers are owed.
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+// Minor and moderate findings are reported by axe but do not fail the run; serious and critical
+// ones block a person from using the page.
+const BLOCKING = new Set(['serious', 'critical']);
+
+/** Runs axe on the page as it stands and fails listing every serious or critical violation. */
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  // A notice still fading in has half-mixed colours; judge the page once its transitions have ended
+  // (endless ones, such as spinners, are left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+        .map((a) => a.finished.catch(() => undefined)),
+    ),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+  const report = blocking
+    .map((v) => [`[${v.impact}] ${v.id}: ${v.help}`, ...v.nodes.map((n) => `    ${n.target.join(' ')}  ${n.html.slice(0, 160)}\n      ${n.failureSummary ?? ''}`)].join('\n'))
+    .join('\n');
+  expect(blocking.map((v) => v.id), `${screen}:\n${report}`).toEqual([]);
+}
+
+async function signInToInbox(page: Page): Promise<void> {
+  await signIn(page, 'office_manager');
+  await expect(page).toHaveURL(/\/leadmanager/);
+  await expect(page.getByRole('listbox', { name: 'Conversations' }).getByRole('option').first()).toBeVisible();
+}
+
+test('login', async ({ page }) => {
+  await page.goto(PATHS.login);
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'login');
+});
+
+for (const path of [LEAD_FORM_PATHS.generic, LEAD_FORM_PATHS.toyota]) {
+  test(`lead form ${path}`, async ({ page }) => {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { name: LEAD_FORM_TEXT.title })).toBeVisible();
+    await expect(page.getByText(/Metro Toyota of Brooklyn|Lakeside Toyota Chicago|Summit Honda Los Angeles/)).toBeVisible();
+    await expectNoSeriousViolations(page, path);
+  });
+}
+
+test('inbox', async ({ page }) => {
+  await signInToInbox(page);
+  await expectNoSeriousViolations(page, 'inbox');
+});
+
+test('an open conversation, long enough to scroll', async ({ page }) => {
+  await signInToInbox(page);
+  await page.getByRole('listbox', { name: 'Conversations' }).getByRole('option').first().click();
+  const thread = page.getByRole('list', { name: 'Messages' });
+  await expect(thread).toBeVisible();
+  // Keyboard access to the thread only matters once it scrolls, so write until it does.
+  const box = page.getByRole('textbox', { name: 'Message' });
+  const scrolls = () => thread.evaluate((el) => el.scrollHeight > el.clientHeight);
+  for (let i = 1; i <= 12 && !(await scrolls()); i++) {
+    await box.fill(`Checking in on your visit, note ${i}: your car is ready whenever suits you.`);
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(box).toHaveValue('');
+  }
+  await expect.poll(scrolls).toBe(true);
+  await expectNoSeriousViolations(page, 'conversation');
+});
+
+test('board', async ({ page }) => {
+  await signInToInbox(page);
+  await page.goto(PATHS.swimlane);
+  await expect(page.getByTestId('board-status')).toHaveText('Live');
+  await expect(page.getByTestId('lane-UNASSIGNED').locator('[data-card-id]').first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'board');
+});
+
+test('appointments, with one checked in', async ({ page }) => {
+  await signInToInbox(page);
+  await page.goto(PATHS.appointments);
+  await expect(page.getByRole('button', { name: 'Book appointment' })).toBeVisible();
+  await showCheckedIn(page);
+  await expectNoSeriousViolations(page, 'appointments');
+});
+
+/** Books an appointment and checks it in, so a "Checked in" status label is on screen. */
+async function showCheckedIn(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: 'Book a service appointment' });
+  await page.getByRole('button', { name: 'Book appointment' }).click();
+  await dialog.getByRole('combobox', { name: 'Customer' }).click();
+  await page.getByRole('option').first().click();
+  await dialog.getByRole('combobox', { name: 'Service' }).click();
+  await page.getByRole('option', { name: /Oil and filter change/ }).click();
+  const times = dialog.getByRole('group', { name: 'Available times' });
+  for (let i = 0; i < 8 && (await times.locator('button:not([disabled])').count()) === 0; i++) {
+    await dialog.getByRole('button', { name: 'Next day' }).click();
+    await expect(dialog.getByText('Loading times…')).toHaveCount(0);
+  }
+  await times.locator('button:not([disabled])').first().click();
+  await dialog.getByRole('button', { name: 'Confirm booking' }).click();
+  await expect(dialog).toBeHidden();
+
+  const table = page.getByRole('table', { name: 'Appointments' });
+  for (let i = 0; i < 8 && !(await table.isVisible()); i++) {
+    await page.getByRole('button', { name: 'Next day' }).click();
+    await expect(table.or(page.getByText('No appointments on this day.'))).toBeVisible();
+  }
+  const change = table.getByRole('button', { name: /^Change appointment/ }).first();
+  for (const step of ['Confirm', 'Check in']) {
+    await change.click();
+    const item = page.getByRole('menuitem', { name: step, exact: true });
+    if (await item.isVisible()) await item.click();
+    else await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toHaveCount(0);
+    await expect(change).toBeEnabled();
+  }
+  await expect(table.getByText('Checked in', { exact: true }).first()).toBeVisible();
+}
+
+test('templates', async ({ page }) => {
+  await signInToInbox(page);
+  await page.goto(PATHS.templates);
+  await expect(page.getByRole('tab', { name: 'Personal' })).toBeVisible();
+  await expectNoSeriousViolations(page, 'templates');
+});
