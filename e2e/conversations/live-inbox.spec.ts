@@ -1,38 +1,6 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 import { signIn } from '../support';
-
-// Store 1 of the demo data: Metro Toyota of Brooklyn, whose assistant number the customers text.
-const STORE_ID = 1;
-const STORE_NUMBER = '+17185550101';
-
-type Customer = { interactionId: number; name: string; cellular: string };
-
-async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/user/v2/login', { data: { username, password: 'demo' } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { authToken: string }).authToken;
-}
-
-/** A store-1 customer who has a mobile number and has not opted out, found through the API. */
-async function pickCustomer(request: APIRequestContext, token: string): Promise<Customer> {
-  const headers = { authorization: `Bearer ${token}` };
-  const stores = (await (await request.get('/api/enterprise/1/store', { headers })).json()) as { id: number; boc: number }[];
-  const store = stores.find((s) => s.id === STORE_ID)!;
-  const page = await request.get('/leadmanager/getLeadManagerDataForCompanyOffice', {
-    headers,
-    params: { companyId: store.boc, officeId: STORE_ID, divisionId: 'DIV004', page: 0, size: 50 },
-  });
-  const leads = ((await page.json()) as { content: { id: number; customerMaster: { firstName: string; lastName: string; cellular: string | null } }[] }).content;
-  for (const lead of leads) {
-    const c = lead.customerMaster;
-    if (!c.cellular || !c.firstName) continue;
-    const fsi = await request.get('/api/future-service-interaction', { headers, params: { 'future-service-interaction-id': lead.id } });
-    const record = (await fsi.json()) as { customerMaster: { blockSms: boolean } };
-    if (record.customerMaster.blockSms) continue;
-    return { interactionId: lead.id, name: `${c.firstName} ${c.lastName}`.trim(), cellular: c.cellular };
-  }
-  throw new Error('no store-1 customer with a mobile number that may be texted');
-}
+import { apiToken, pickCustomer, STORE_NUMBER } from './support';
 
 async function advisor(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();

@@ -31,6 +31,11 @@ describe('/mailinglist', () => {
     expect(err.details).toEqual([{ field: 'body.code', message: MAILING_LIST_TEXT.serverCodeRule }]);
     expect(isCodePrefixRefusal(err.details.map((d) => d.message))).toBe(true);
 
+    // The bare prefix names no list.
+    const bare = await call('/mailinglist', { json: { code: 'LIST-', tenantId: 1 } });
+    expect(bare.status).toBe(400);
+    expect(((await bare.json()) as { details: unknown[] }).details).toEqual([{ field: 'body.code', message: MAILING_LIST_TEXT.codeNameRequired }]);
+
     const ok = await call('/mailinglist', { json: { code: 'LIST-VIP', tenantId: 1 } });
     expect(ok.status).toBe(200);
     const list = expectContract(mailingListSchema, await ok.json());

@@ -4,20 +4,23 @@ import { PATHS, dealRoomTarget } from '@drivebay/shared';
 import { useSession } from '../../lib/session/use-session';
 import { landingPathFor, loginRedirectState } from './targets';
 
-/** Sends a logged-out visitor to /login, carrying the query they came with. */
-function ToLogin() {
-  const { search } = useLocation();
-  return <Navigate to={PATHS.login} replace state={loginRedirectState(search)} />;
+/**
+ * Sends a logged-out visitor to /login, carrying the query they came with and, for an address
+ * behind the login (`resume`), the address itself, so the login opens it instead of the home page.
+ */
+function ToLogin({ resume = false }: { resume?: boolean }) {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={PATHS.login} replace state={loginRedirectState(search, resume ? pathname + search + hash : undefined)} />;
 }
 
 /**
- * The logged-in area. Logged-out visitors go to /login (a deal-room link opens after the login);
+ * The logged-in area. Logged-out visitors go to /login and come back to the address after it;
  * a deal-room link opens the /leadmanager deal-room page.
  */
 export function RequireSession() {
   const { user } = useSession();
   const { pathname, search } = useLocation();
-  if (!user) return <ToLogin />;
+  if (!user) return <ToLogin resume />;
   const dealRoom = dealRoomTarget(search);
   if (dealRoom && pathname !== PATHS.leadManager) return <Navigate to={dealRoom} replace />;
   return <Outlet />;

@@ -7,6 +7,8 @@ export const MAILING_LIST_TEXT = {
   /** The rule as the server states it in its error list; the screen looks for 'should begin with'. */
   serverCodeRule: 'code should begin with LIST-',
   codeRequired: 'Please enter a list code',
+  /** A code that is the prefix alone names no list. */
+  codeNameRequired: 'Add a name after LIST-',
   duplicateCode: 'A list with this code already exists',
   memberRequired: 'Give a customer, an email address or a mobile number',
   duplicateMember: 'This contact is already on the list',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMailingListSchema } from './schemas';
-import { hasListPrefix, isCodePrefixRefusal } from './rules';
+import { hasListName, hasListPrefix, isCodePrefixRefusal } from './rules';
+import { MAILING_LIST_TEXT } from './constants';
 
 describe('mailing list codes', () => {
   it('must begin with LIST- exactly', () => {
@@ -14,5 +15,22 @@ describe('mailing list codes', () => {
     const messages = result.success ? [] : result.error.issues.map((i) => i.message);
     expect(isCodePrefixRefusal(messages)).toBe(true);
     expect(isCodePrefixRefusal(['code is required'])).toBe(false);
+  });
+  it('must name the list after the prefix', () => {
+    expect(hasListName('LIST-VIP')).toBe(true);
+    expect(hasListName(' LIST-VIP ')).toBe(true);
+    expect(hasListName('LIST-')).toBe(false);
+    expect(hasListName('LIST-   ')).toBe(false);
+    expect(hasListName('VIP')).toBe(false);
+  });
+  it('refuses the bare prefix with its own message, and a code without one with the prefix rule only', () => {
+    for (const code of ['LIST-', ' LIST-  ']) {
+      const result = createMailingListSchema.safeParse({ code, tenantId: 1 });
+      expect(result.success).toBe(false);
+      expect(result.success ? [] : result.error.issues.map((i) => i.message)).toEqual([MAILING_LIST_TEXT.codeNameRequired]);
+    }
+    const noPrefix = createMailingListSchema.safeParse({ code: 'VIP', tenantId: 1 });
+    expect(noPrefix.success ? [] : noPrefix.error.issues.map((i) => i.message)).toEqual([MAILING_LIST_TEXT.serverCodeRule]);
+    expect(createMailingListSchema.safeParse({ code: 'LIST-VIP', tenantId: 1 }).success).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAILING_LIST_TEXT } from './constants';
-import { hasListPrefix } from './rules';
+import { hasListName, hasListPrefix } from './rules';
 
 const id = z.number().int().positive();
 const idParam = z.coerce.number().int().positive();
@@ -12,7 +12,9 @@ export const createMailingListSchema = z.object({
     .trim()
     .min(1, MAILING_LIST_TEXT.codeRequired)
     .max(60)
-    .refine(hasListPrefix, MAILING_LIST_TEXT.serverCodeRule),
+    .refine(hasListPrefix, MAILING_LIST_TEXT.serverCodeRule)
+    // Only for a code with the prefix, so a code without one gets the one message the screen knows.
+    .refine((code) => !hasListPrefix(code) || hasListName(code), MAILING_LIST_TEXT.codeNameRequired),
   tenantId: idParam,
 });
 export type CreateMailingList = z.input<typeof createMailingListSchema>;

@@ -20,7 +20,8 @@ function idParam(value: string | null): number | null {
   return value !== null && /^[1-9]\d{0,15}$/.test(value) ? Number(value) : null;
 }
 
-const LIST_WIDTH = 400;
+// Narrower on a laptop so the conversation beside it keeps room for its header controls.
+const LIST_WIDTH = { md: 320, lg: 400 };
 
 type InboxScreenProps = {
   user: UserData;
@@ -93,15 +94,17 @@ export function InboxScreen({ user, stores, mode }: InboxScreenProps) {
     );
 
   return (
-    <Paper variant="outlined" sx={{ flex: 1, minHeight: 640, display: 'flex', overflow: 'hidden' }}>
+    // The pane takes the height the screen has left and no more, so the conversation's header and
+    // composer stay on screen and only the thread (and the list) scroll. The floor keeps a usable
+    // pane on a very short window, where the screen area scrolls instead.
+    <Paper variant="outlined" sx={{ flex: 1, minHeight: 360, display: 'flex', overflow: 'hidden' }}>
       {wide || selectedId === null ? (
         <Box sx={{ width: wide ? LIST_WIDTH : '100%', flexShrink: 0, borderRight: wide ? 1 : 0, borderColor: 'divider', display: 'flex', flexDirection: 'column', minHeight: 0 }}>
           {list}
         </Box>
       ) : null}
       {wide || selectedId !== null ? (
-        // The thread keeps its 550 px and the editor its 200 px: on a short screen this column scrolls.
-        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', minHeight: 0, overflowY: 'auto' }}>{conversation}</Box>
+        <Box sx={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column', minHeight: 0, overflow: 'hidden' }}>{conversation}</Box>
       ) : null}
     </Paper>
   );

@@ -17,8 +17,13 @@ import { useConversationOffline, type ComposerDraft } from '../offline-port';
 import { segmentSummary } from '../segment-summary';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 
-/** The editor's height (spec §9). */
+/** The editor's height (spec §9), on a screen tall enough for it. */
 export const EDITOR_HEIGHT_PX = 200;
+/** The least the editor keeps: three lines and a bit. */
+export const EDITOR_MIN_HEIGHT_PX = 88;
+// On a short window the editor gives up height before the thread loses its newest messages: it
+// follows the window's height, between its floor and the spec's 200 px (full size from ~820 px up).
+const EDITOR_HEIGHT = `clamp(${EDITOR_MIN_HEIGHT_PX}px, calc(100dvh - 620px), ${EDITOR_HEIGHT_PX}px)`;
 /** Typing settles this long before the draft is written down. */
 export const DRAFT_SAVE_DELAY_MS = 400;
 /** Without a key for this long the user no longer counts as typing. */
@@ -174,13 +179,35 @@ export function Composer({ interaction, customerName, senderName, canSeeNotes, c
           Internal notes are shown to super users only; you will not see this note in the thread.
         </Alert>
       ) : null}
-      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ mb: 1 }}>
+      {channel === 'EMAIL' ? (
+        <TextField label="Subject" size="small" value={subject} onChange={(e) => edit({ subject: e.target.value })} fullWidth disabled={queueing} sx={{ mb: 1 }} />
+      ) : null}
+      <TextField
+        multiline
+        fullWidth
+        value={text}
+        onChange={(e) => edit({ text: e.target.value })}
+        onKeyDown={(e) => {
+          // Enter keeps its new line (messages are often several lines); Ctrl/Cmd+Enter sends.
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && !e.nativeEvent.isComposing) {
+            e.preventDefault();
+            void send(false);
+          }
+        }}
+        placeholder={channel === 'INTERNAL_NOTES' ? 'Write a note for your colleagues' : `Write to ${customerName}`}
+        disabled={queueing}
+        slotProps={{ htmlInput: { 'aria-label': 'Message', 'aria-keyshortcuts': 'Control+Enter Meta+Enter' } }}
+        sx={{ '& .MuiInputBase-root': { height: EDITOR_HEIGHT, alignItems: 'flex-start', overflow: 'auto' } }}
+      />
+      {/* The channel sits on the Send row, so the composer spends no extra line of the screen on it. */}
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
         <TextField
           select
+          size="small"
           label="Channel"
           value={channel}
           onChange={(e) => edit({ channel: e.target.value as SendMessageType })}
-          sx={{ minWidth: 160 }}
+          sx={{ minWidth: 150 }}
           disabled={queueing}
         >
           <MenuItem value="SMS" disabled={smsBlocked}>
@@ -191,27 +218,13 @@ export function Composer({ interaction, customerName, senderName, canSeeNotes, c
           </MenuItem>
           <MenuItem value="INTERNAL_NOTES">{CHANNEL_LABELS.INTERNAL_NOTES}</MenuItem>
         </TextField>
-        {channel === 'EMAIL' ? (
-          <TextField label="Subject" value={subject} onChange={(e) => edit({ subject: e.target.value })} fullWidth disabled={queueing} />
-        ) : null}
-      </Stack>
-      <TextField
-        multiline
-        fullWidth
-        value={text}
-        onChange={(e) => edit({ text: e.target.value })}
-        placeholder={channel === 'INTERNAL_NOTES' ? 'Write a note for your colleagues' : `Write to ${customerName}`}
-        disabled={queueing}
-        slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
-        sx={{ '& .MuiInputBase-root': { height: EDITOR_HEIGHT_PX, alignItems: 'flex-start', overflow: 'auto' } }}
-      />
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 1 }}>
-        <Typography variant="caption" color="text.secondary" sx={{ flex: 1 }} aria-live="polite">
+        <Typography variant="caption" color="text.secondary" sx={{ flex: 1, minWidth: 0 }} aria-live="polite">
           {catchingUp ? 'Catching up on messages that arrived while you were offline…' : summary}
         </Typography>
         <Button
           type="submit"
           variant="contained"
+          title="Send (Ctrl+Enter)"
           disabled={queueing || catchingUp}
           endIcon={queueing || catchingUp ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
         >

@@ -149,7 +149,8 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, ass
   };
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', flex: '1 0 auto' }} data-testid="conversation-view" data-interaction-id={interactionId}>
+    // Header and composer keep their height; the thread between them takes what is left and scrolls.
+    <Box sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }} data-testid="conversation-view" data-interaction-id={interactionId}>
       <ConversationHeader
         interaction={interaction}
         customerName={customerName}

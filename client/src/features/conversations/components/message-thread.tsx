@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type MouseEvent } from 'react';
 import Box from '@mui/material/Box';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,8 +10,13 @@ import type { QueuedMessage } from '../offline-port';
 import { MessageItem } from './message-item';
 import { QueuedMessageItem } from './queued-message';
 
-/** The chat scroll area's height (spec §9); the thread fills a taller pane. */
-export const CHAT_MIN_HEIGHT_PX = 550;
+/**
+ * The chat scroll area's height on a tall screen (spec §9). On a shorter one the thread gives way
+ * down to its floor, so the header and the composer with Send stay on screen without scrolling.
+ */
+export const CHAT_HEIGHT_PX = 550;
+/** The least the thread keeps: the newest message or two stay readable on a short laptop screen. */
+export const CHAT_MIN_HEIGHT_PX = 96;
 // Closer than this to the bottom counts as "reading the newest": new messages keep it in view.
 const STICK_TO_BOTTOM_PX = 120;
 
@@ -49,6 +54,18 @@ export function MessageThread({ interactionId, messages, roles, timeZone, custom
     shownFor.current = interactionId;
   }, [interactionId, newestId, visible.length, waiting.length]);
 
+  // The pane settles its height after the first paint (fonts, the header wrapping, the window
+  // turning): whoever was at the newest message stays there instead of being left above it.
+  useEffect(() => {
+    const el = scroller.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (nearBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
   const onScroll = () => {
     const el = scroller.current;
     if (el) nearBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < STICK_TO_BOTTOM_PX;
@@ -80,7 +97,7 @@ export function MessageThread({ interactionId, messages, roles, timeZone, custom
       tabIndex={0}
       onScroll={onScroll}
       onMouseUp={onMouseUp}
-      sx={{ flex: '1 1 0', minHeight: CHAT_MIN_HEIGHT_PX, overflowY: 'auto', bgcolor: '#f7f8fb', py: 1 }}
+      sx={{ flex: `1 1 ${CHAT_HEIGHT_PX}px`, minHeight: CHAT_MIN_HEIGHT_PX, overflowY: 'auto', bgcolor: '#f7f8fb', py: 1 }}
     >
       {visible.length === 0 && waiting.length === 0 ? (
         <Typography color="text.secondary" sx={{ textAlign: 'center', mt: 6 }}>

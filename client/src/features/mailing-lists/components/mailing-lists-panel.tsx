@@ -14,7 +14,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
-import { MAILING_LIST_CODE_PREFIX, MAILING_LIST_TEXT, type MailingList } from '@drivebay/shared';
+import { MAILING_LIST_CODE_PREFIX, MAILING_LIST_TEXT, hasListName, hasListPrefix, type MailingList } from '@drivebay/shared';
 import { formatInTimeZone } from '../../../lib/dates';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
@@ -33,6 +33,11 @@ export function MailingListsPanel({ tenantId, detailsPath, timeZone }: { tenantI
 
   const create = async (e: FormEvent) => {
     e.preventDefault();
+    // The form starts with the bare prefix: a press of Create before typing a name is told so here.
+    if (hasListPrefix(code) && !hasListName(code)) {
+      setProblem(MAILING_LIST_TEXT.codeNameRequired);
+      return;
+    }
     setSaving(true);
     setProblem(null);
     try {
