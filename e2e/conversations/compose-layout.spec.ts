@@ -1,6 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signIn } from '../support';
-import { apiToken, pickCustomer, STORE_NUMBER, type Customer } from './support';
+import { apiToken, type Customer, pickCustomer, signIn, STORE_NUMBER } from '../support';
 
 // The screens advisors answer customers on: laptops, desktops and a tablet held either way.
 const VIEWPORTS = [

@@ -1,6 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { signIn } from '../support';
-import { apiToken, pickCustomer, STORE_NUMBER } from './support';
+import { apiToken, pickCustomer, signIn, STORE_NUMBER } from '../support';
 
 async function advisor(browser: Browser, username: string): Promise<Page> {
   const context = await browser.newContext();

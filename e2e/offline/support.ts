@@ -1,42 +1,7 @@
 import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { signIn } from '../support';
+import { STORE_ID, STORE_NUMBER, apiToken, pickCustomer, signIn, type Customer } from '../support';
 
-// Store 1 of the demo data: Metro Toyota of Brooklyn, whose assistant number the customers text.
-export const STORE_ID = 1;
-export const STORE_NUMBER = '+17185550101';
-
-export type Customer = { interactionId: number; name: string; cellular: string };
-
-export async function apiToken(request: APIRequestContext, username: string): Promise<string> {
-  const res = await request.post('/user/v2/login', { data: { username, password: 'demo' } });
-  expect(res.ok()).toBeTruthy();
-  return ((await res.json()) as { authToken: string }).authToken;
-}
-
-/**
- * Store-1 customers who have a mobile number and have not opted out, found through the API. Each
- * spec takes its own (`skip`) so that specs do not read each other's messages.
- */
-export async function pickCustomer(request: APIRequestContext, token: string, skip: number): Promise<Customer> {
-  const headers = { authorization: `Bearer ${token}` };
-  const stores = (await (await request.get('/api/enterprise/1/store', { headers })).json()) as { id: number; boc: number }[];
-  const store = stores.find((s) => s.id === STORE_ID)!;
-  const page = await request.get('/leadmanager/getLeadManagerDataForCompanyOffice', {
-    headers,
-    params: { companyId: store.boc, officeId: STORE_ID, divisionId: 'DIV004', page: 0, size: 50 },
-  });
-  const leads = ((await page.json()) as { content: { id: number; customerMaster: { firstName: string; lastName: string; cellular: string | null } }[] }).content;
-  let seen = 0;
-  for (const lead of leads) {
-    const c = lead.customerMaster;
-    if (!c.cellular || !c.firstName) continue;
-    const fsi = await request.get('/api/future-service-interaction', { headers, params: { 'future-service-interaction-id': lead.id } });
-    if (((await fsi.json()) as { customerMaster: { blockSms: boolean } }).customerMaster.blockSms) continue;
-    if (seen++ < skip) continue;
-    return { interactionId: lead.id, name: `${c.firstName} ${c.lastName}`.trim(), cellular: c.cellular };
-  }
-  throw new Error('not enough store-1 customers with a mobile number that may be texted');
-}
+export { STORE_ID, STORE_NUMBER, apiToken, pickCustomer, type Customer };
 
 /**
  * The customer texts the store first, so the advisors' messages are replies: quiet hours (when

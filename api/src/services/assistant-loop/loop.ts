@@ -1,25 +1,15 @@
 import { carrierKeyword } from '@drivebay/shared';
-import type { Sql } from '../../db/database';
 import { borrowJobSystem, type JobSystem } from '../../jobs/job-system';
 import { QUEUES } from '../../jobs/queues';
-import type { Logger } from '../../lib/logger';
 import { defaultAnalyzer, type ReplyAnalyzer } from '../assistant';
-import type { OutboxWaker } from '../conversations/deps';
 import { onInboundCommitted, type InboundCommitted } from '../conversations/inbound-events';
-import type { InboxNotifier } from '../conversations/notifier';
 import { uuidFromText } from '../conversations/receive-inbound';
 import { loadContext } from './context';
 import { decideInbound } from './decide';
 import { rephraserFromEnv, type AssistantLlmEnv, type Rephraser } from './llm';
 import { runTurn, type TurnDeps, type TurnResult } from './turn';
 
-export type AssistantLoopOptions = {
-  sql: Sql;
-  notifier: InboxNotifier;
-  outbox?: OutboxWaker | undefined;
-  logger?: Logger | undefined;
-  rephraser?: Rephraser | null | undefined;
-  clock?: (() => Date) | undefined;
+export type AssistantLoopOptions = TurnDeps & {
   /** The reply reader; the one trained on the shipped replies unless a test gives another. */
   analyzer?: ReplyAnalyzer | undefined;
 };
