@@ -1,7 +1,7 @@
 import type { PendingQuery, Row } from 'postgres';
 import type { CarrierKeyword, MessageType } from '@drivebay/shared';
 import type { MessageTx } from './inbox-changes';
-import { insertMessages } from './write-message';
+import { insertMessages, type MessageParties } from './write-message';
 
 /**
  * Counts one received message on its conversation (inbound and unread counts, latest activity,
@@ -86,17 +86,13 @@ export async function writeLeadFormRequest(m: MessageTx, r: LeadFormRequest): Pr
 }
 
 /** A customer's answer that reached the product through one of its pages rather than a carrier. */
-export type CustomerResponse = {
+export type CustomerResponse = MessageParties & {
   interactionId: number;
   storeId: number;
   customerId: number;
   messageType: Extract<MessageType, 'EMAIL' | 'DEALROOM_MESSAGE_RESPONSE'>;
   content: string;
   subject: string | null;
-  from: string | null;
-  fromName: string | null;
-  to: string | null;
-  toName: string | null;
   /** Whether somebody at the store should answer it (it then counts as waiting). */
   responseReqd: boolean;
   /** The same answer arriving twice (a reload, a second click) has the same id and is kept once. */

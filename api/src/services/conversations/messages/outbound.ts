@@ -2,10 +2,10 @@ import type { MessageType, NotificationType } from '@drivebay/shared';
 import type { Sql } from '../../../db/database';
 import { messageColumns, type MessageRow } from '../message-dto';
 import type { MessageTx } from './inbox-changes';
-import { insertMessages } from './write-message';
+import { insertMessages, type MessageParties } from './write-message';
 
 /** A message to the customer (or an internal note) about to be written once. */
-export type OutboundDraft = {
+export type OutboundDraft = MessageParties & {
   interactionId: number;
   storeId: number;
   customerId: number | null;
@@ -13,10 +13,6 @@ export type OutboundDraft = {
   notificationType: NotificationType;
   content: string;
   subject: string | null;
-  from: string | null;
-  fromName: string | null;
-  to: string | null;
-  toName: string | null;
   mediaUrls: string[];
   startTime: Date | null;
   clientMessageId: string;

@@ -5,6 +5,9 @@ import type { Sql } from '../../../db/database';
  * One message_instance row as a writer sets it. A field left out takes the table's default, so
  * each kind of message keeps stating exactly the columns it always set.
  */
+/** Who a message is from and to, as the conversation names them (addresses may be unknown). */
+export type MessageParties = { from: string | null; fromName: string | null; to: string | null; toName: string | null };
+
 export type MessageRecord = {
   futureServiceInteractionId: number;
   storeId: number;
