@@ -12,6 +12,10 @@ import {
   startConversationCore,
   startDealerFeedSimulator,
   startHttpServer,
+  startInitiationWorker,
+  startPlannerRunner,
+  startDataSyncWorker,
+  startLeadWorkers,
   welcomeText,
 } from '@drivebay/api/server';
 import { createSyncServer, refreshBoard, refreshStore } from '@drivebay/sync-server';
@@ -35,15 +39,26 @@ const conversations = startConversationCore({
 });
 // The assistant answers customers after each inbound message is committed.
 const assistant = startAssistantLoop({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, env, jobs });
+// Conversations the dealership starts in bulk (planner transfers) get their first texts from jobs.
+const stopInitiation = await startInitiationWorker({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, jobs });
+// Planner transfer runs are jobs; their interactions go to the assistant's first outreach.
+const planners = await startPlannerRunner({ sql: db.sql, logger, jobs, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox });
+// Follow-ups that come due and automated lead-manager runs.
+const stopLeadWorkers = await startLeadWorkers({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, jobs });
 const app = createApp({
   sql: db.sql,
   logger,
+  planners,
   clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined,
   conversations: conversations.deps,
   linkSecret: env.LINK_SECRET,
+  dataEncryptionKey: env.DATA_ENCRYPTION_KEY,
   proxyTrust: compileProxyTrust(env.TRUSTED_PROXIES),
+  jobs,
 });
 app.route('/', jobRoutes(jobs));
+// Scheduled syncs from the dealer's systems.
+const stopDataSync = await startDataSyncWorker({ sql: db.sql, jobs, logger });
 // The simulated dealer system opens, advances and closes repair orders, so the demo board moves.
 const feed =
   sync && env.DEALER_FEED_INTERVAL_MS > 0
@@ -65,6 +80,10 @@ const stop = async () => {
   if (stopping) return;
   stopping = true;
   await assistant.stop();
+  await stopInitiation();
+  await planners.stop();
+  await stopDataSync();
+  await stopLeadWorkers();
   await conversations.stop();
   await feed?.stop();
   await jobs.stop();

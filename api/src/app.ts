@@ -19,6 +19,7 @@ import { assistantRoutes } from './routes/assistant';
 import { assistantControlRoutes } from './routes/assistant-controls';
 import { boardRoutes } from './routes/boards';
 import { conversationRoutes } from './routes/conversations';
+import { customerRoutes } from './routes/customers';
 import { draftRoutes } from './routes/drafts';
 import { simulatorRoutes } from './routes/simulator';
 import { WEBHOOK_PREFIX, webhookRoutes } from './routes/webhooks';
@@ -28,11 +29,27 @@ import { authRoutes } from './routes/auth';
 import { healthRoutes } from './routes/health';
 import { leadRoutes } from './routes/leads';
 import { orgRoutes } from './routes/org';
+import { adminRoutes } from './routes/admin';
+import { accountRoutes } from './routes/admin-account';
+import { telephonyRoutes } from './routes/telephony';
+import { assistantConfigRoutes } from './routes/admin-assistant';
+import { simulatorNumberRoutes } from './routes/simulator-numbers';
 import { dealRoomRoutes } from './routes/deal-room';
 import { landingRoutes } from './routes/landing';
 import { leadFormRoutes } from './routes/lead-forms';
 import { mailingListRoutes } from './routes/mailing-lists';
 import { templateRoutes } from './routes/templates';
+import { plannerRoutes } from './routes/planners';
+import type { PlannerRunner } from './services/planners/run-planner';
+import { inProcessPlannerRunner } from './services/planners/runner';
+import { dataSyncRoutes } from './routes/data-sync';
+import { dataSyncImportRoutes } from './routes/data-sync-imports';
+import { dataSyncDmsRoutes } from './routes/data-sync-dms';
+import { leadListRoutes } from './routes/lead-lists';
+import { leadActionRoutes } from './routes/lead-actions';
+import { workflowRoutes } from './routes/workflow';
+import type { JobSystem } from './jobs/job-system';
+import { reportRoutes } from './routes/reports';
 import type { AppEnv } from './types';
 
 export type AppOptions = {
@@ -51,17 +68,26 @@ export type AppOptions = {
   linkSecret?: string | undefined;
   /** Which peers may name the client in X-Forwarded-For (TRUSTED_PROXIES); nobody by default. */
   proxyTrust?: ProxyTrust | undefined;
+  /** Works planner transfer runs (as jobs); without one they run in this process. */
+  planners?: PlannerRunner | undefined;
+  /** DATA_ENCRYPTION_KEY: encrypts data-source credentials; when absent one is kept in the database. */
+  dataEncryptionKey?: string | undefined;
+  /** Queues work for the job workers (bulk starts, automated runs); without one a bulk start runs in the request. */
+  jobs?: Pick<JobSystem, 'send'> | undefined;
 };
 
 /** Paths that belong to the server; everything else under GET is the client app. */
-const SERVER_PREFIXES = ['/api/', '/user/', '/collab', '/leadmanager/get', '/bridge/', '/assistant/', '/servicedealroom/', '/templateCustom', '/template/', '/templateDynamicParts/'];
+const SERVER_PREFIXES = ['/api/', '/user/', '/aiva/', '/twilio/', '/bandwidth/', '/collab', '/leadmanager/get', '/bridge/', '/assistant/', '/servicedealroom/', '/templateCustom', '/template/', '/templateDynamicParts/'];
 /** Addresses that are both API calls and app pages: a browser's page load (HTML wanted, no token) gets the app. */
 const SHARED_PAGE_PATHS = ['/mailinglist', '/mailinglist/details'];
+/** Uploads of spreadsheets and manufacturer files, streamed by their routes. */
+const FILE_UPLOAD_PATHS = ['/api/data-sync/import'];
+const isFileUpload = (path: string, type: string | undefined) => FILE_UPLOAD_PATHS.some((p) => path.startsWith(p)) && /^multipart\/form-data/i.test(type ?? '');
 const isServerPath = (path: string) => SERVER_PREFIXES.some((p) => path.startsWith(p));
 /** Files a browser must re-check on every load, so a new version (and its worker) is found. */
 const NO_CACHE_FILES = new Set(['/sw.js', '/index.html', '/manifest.webmanifest']);
 
-export function createApp({ sql, logger, clientDir, conversations, linkSecret, proxyTrust = TRUST_NO_PROXY, notifier = conversations?.notifier }: AppOptions) {
+export function createApp({ sql, logger, clientDir, conversations, linkSecret, proxyTrust = TRUST_NO_PROXY, notifier = conversations?.notifier, planners, dataEncryptionKey, jobs }: AppOptions) {
   const app = new OpenAPIHono<AppEnv>({
     defaultHook: (result) => {
       if (!result.success) throw validationError(result.error, result.target === 'json' ? 'body' : result.target);
@@ -77,18 +103,17 @@ export function createApp({ sql, logger, clientDir, conversations, linkSecret, p
   app.use('*', clientAddress(proxyTrust));
   app.use('*', requestLog);
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
-  app.use(
-    '*',
-    bodyLimit({
-      maxSize: 1024 * 1024,
-      onError: (c) => {
-        // The unread rest of the body would be taken for the next request on this connection:
-        // close it after the answer so the client opens a fresh one.
-        c.header('Connection', 'close');
-        throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB', [{ field: 'body', message: 'too large' }]);
-      },
-    }),
-  );
+  const requestLimit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => {
+      // The unread rest of the body would be taken for the next request on this connection:
+      // close it after the answer so the client opens a fresh one.
+      c.header('Connection', 'close');
+      throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB', [{ field: 'body', message: 'too large' }]);
+    },
+  });
+  // File uploads are streamed and limited by their own routes (MAX_IMPORT_BYTES).
+  app.use('*', (c, next) => (isFileUpload(c.req.path, c.req.header('content-type')) ? next() : requestLimit(c, next)));
   app.use('*', cleanInput([WEBHOOK_PREFIX]));
 
   // The built app's page, read once; it answers every address the client routes itself.
@@ -108,21 +133,35 @@ export function createApp({ sql, logger, clientDir, conversations, linkSecret, p
   app.route('/', healthRoutes);
   app.route('/', authRoutes);
   app.route('/', orgRoutes);
+  app.route('/', adminRoutes({ mail: conversations?.mail, publicUrl: conversations?.publicUrl }));
+  app.route('/', assistantConfigRoutes);
+  app.route('/', accountRoutes({ mail: conversations?.mail, publicUrl: conversations?.publicUrl }));
   app.route('/', leadRoutes);
   app.route('/', assistantRoutes);
   app.route('/', templateRoutes);
   app.route('/', mailingListRoutes);
   app.route('/', landingRoutes({ notifier, publicUrl: conversations?.publicUrl, linkSecret }));
   app.route('/', boardRoutes);
-  app.route('/', appointmentRoutes({ notifier }));
+  app.route('/', appointmentRoutes({ notifier, outbox: conversations?.outbox }));
   app.route('/', draftRoutes);
+  app.route('/', plannerRoutes(planners ?? inProcessPlannerRunner({ sql, logger, notifier: notifier ?? { interactionsChanged: () => {} }, outbox: conversations?.outbox })));
+  app.route('/', dataSyncRoutes({ encryptionKey: dataEncryptionKey }));
+  app.route('/', dataSyncImportRoutes);
+  app.route('/', dataSyncDmsRoutes);
+  app.route('/', customerRoutes);
+  app.route('/', reportRoutes);
   if (conversations) {
     app.route('/', conversationRoutes(conversations));
     app.route('/', webhookRoutes(conversations));
     app.route('/', simulatorRoutes(conversations));
+    app.route('/', simulatorNumberRoutes(conversations));
+    app.route('/', telephonyRoutes(conversations));
     app.route('/', leadFormRoutes(conversations));
     app.route('/', dealRoomRoutes({ ...conversations, linkSecret }));
     app.route('/', assistantControlRoutes(conversations));
+    app.route('/', leadListRoutes(conversations));
+    app.route('/', leadActionRoutes(conversations));
+    app.route('/', workflowRoutes({ ...conversations, jobs }));
   }
 
   app.openAPIRegistry.registerComponent('securitySchemes', 'bearerAuth', { type: 'http', scheme: 'bearer' });

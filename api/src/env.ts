@@ -44,6 +44,8 @@ export const envSchema = z.object({
   BANDWIDTH_API_URL: z.url().optional(),
   /** Signs the links of the public pages (deal room, landing pages); absent, one is kept in the database. */
   LINK_SECRET: z.string().min(32).optional(),
+  /** Encrypts the secrets kept in the database (data-source and carrier credentials); absent, one key is kept in the database. */
+  DATA_ENCRYPTION_KEY: z.string().min(32).optional(),
   /**
    * Proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, `loopback`, `linklocal`,
    * `uniquelocal`, comma-separated); empty means the socket's peer is the client.

@@ -8,24 +8,37 @@ import { createJobSystem } from './jobs/job-system';
 import { jobRoutes } from './routes/jobs';
 import { startConversationCore } from './services/conversations/core';
 import { startAssistantLoop } from './services/assistant-loop';
+import { startInitiationWorker } from './services/interactions';
+import { startLeadWorkers } from './services/workflow/workers';
 import { startHttpServer } from './server';
+import { startPlannerRunner } from './services/planners/runner';
+import { startDataSyncWorker } from './services/data-sync/worker';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
 const db = await bootDatabase(env, logger);
 // After the migrations: pg-boss installs its own schema (pgboss) on first start.
-const jobs = createJobSystem({ sql: db.sql, logger });
+// Processes of a cluster may start together on a fresh database: pg-boss installs once.
+const jobs = createJobSystem({ sql: db.sql, logger, installLock: db.kind === 'postgres' });
 await jobs.start();
 // Alone, the API tells the sync servers about inbox changes through PostgreSQL notifications.
 const conversations = startConversationCore({ sql: db.sql, logger, env, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, jobs });
 const assistant = startAssistantLoop({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, env, jobs });
-const app = createApp({ sql: db.sql, logger, clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined, conversations: conversations.deps, linkSecret: env.LINK_SECRET, proxyTrust: compileProxyTrust(env.TRUSTED_PROXIES) });
+const stopInitiation = await startInitiationWorker({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, jobs });
+const planners = await startPlannerRunner({ sql: db.sql, logger, jobs, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox });
+const stopLeadWorkers = await startLeadWorkers({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, jobs });
+const app = createApp({ sql: db.sql, logger, planners, clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined, conversations: conversations.deps, linkSecret: env.LINK_SECRET, dataEncryptionKey: env.DATA_ENCRYPTION_KEY, proxyTrust: compileProxyTrust(env.TRUSTED_PROXIES), jobs });
 app.route('/', jobRoutes(jobs));
+const stopDataSync = await startDataSyncWorker({ sql: db.sql, jobs, logger });
 const running = await startHttpServer({ app, port: env.PORT, host: env.HOST });
 console.info(welcomeText(env.PUBLIC_URL ?? `http://localhost:${running.port}`, env.SEED_DEMO));
 
 const stop = async () => {
   await assistant.stop();
+  await stopInitiation();
+  await planners.stop();
+  await stopDataSync();
+  await stopLeadWorkers();
   await conversations.stop();
   await jobs.stop();
   await running.close();

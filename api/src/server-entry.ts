@@ -10,3 +10,7 @@ export { startConversationCore } from './services/conversations/core';
 export { startDealerFeedSimulator, DEFAULT_FEED_INTERVAL_MS, type DealerFeedSimulator } from './services/boards/simulator';
 export { startAssistantLoop, type RunningAssistantLoop } from './services/assistant-loop';
 export { startHttpServer, type RunningServer, type UpgradeHandler } from './server';
+export { startInitiationWorker } from './services/interactions';
+export { startPlannerRunner } from './services/planners/runner';
+export { startDataSyncWorker } from './services/data-sync/worker';
+export { startLeadWorkers } from './services/workflow/workers';

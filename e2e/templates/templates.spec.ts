@@ -35,7 +35,7 @@ test('add, edit and delete a personal template with merge fields', async ({ page
   await expect(dialog.getByText(TEMPLATE_TEXT.titleRequired)).toBeVisible();
   await expect(dialog.getByText(TEMPLATE_TEXT.serviceTypeRequired)).toBeVisible();
 
-  await pickServiceType(page, 'OIL_CHANGE');
+  await pickServiceType(page, 'Oil change 5K');
   await expect(dialog.getByPlaceholder(TEMPLATE_TEXT.titlePlaceholder)).toBeVisible();
   await dialog.getByPlaceholder(TEMPLATE_TEXT.titlePlaceholder).fill('Oil reminder');
   await bodyBox(page).fill('Hi ');
@@ -80,7 +80,7 @@ test('a manager’s group template is copied into a rep’s personal templates w
   await page.goto('/templates');
   await page.getByRole('tab', { name: 'Group' }).click();
   await page.getByRole('button', { name: 'Add', exact: true }).click();
-  await pickServiceType(page, 'CHECK_UP');
+  await pickServiceType(page, 'Check-up');
   await page.getByRole('dialog').getByPlaceholder(TEMPLATE_TEXT.titlePlaceholder).fill('Shop hours');
   await bodyBox(page).fill('We open at 7:00 AM, ');
   await insertField(page, 'Office', 'Name');

@@ -72,6 +72,44 @@ export const SERVICE_TYPES = [
 ] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
+/** What people read for each service type: screens, exports and reports show these, never the code. */
+export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
+  SALES_THANKS: 'Sales thank-you (0K)',
+  SALES_TITLE: 'Sales title (0.5K)',
+  CHECK_UP: 'Check-up',
+  CHECK_UP_30D: '30-day check-up',
+  CHECK_UP_CPO: 'CPO check-up (90 days)',
+  OIL_CHANGE: 'Oil change 5K',
+  OIL_CHANGE_CPO: 'CPO oil change 5K',
+  SVC_7500: 'Service 7.5K',
+  OIL_CHANGE_10K: 'Oil change 10K',
+  OIL_CHANGE_15K: 'Oil change 15K',
+  OIL_CHANGE_20K: 'Oil change 20K',
+  OIL_CHANGE_25K: 'Oil change 25K',
+  CV_LEAD_SMT_1: 'Customer-vehicle lead',
+  TOYOTA_ERROR_ALERT: 'Toyota error alert',
+  HONDA_OLD_MODEL: 'Honda older model',
+  HONDA_SERVICE_PASS: 'Honda service pass',
+  LEXUS_ERROR_ALERT: 'Lexus error alert',
+  OIL_CHANGE_POST_30_MONTHS: 'Oil change after 30 months',
+  FIRST_SERVICE_GMC: 'First service (GMC)',
+  FIRST_SERVICE_BUICK: 'First service (Buick)',
+  FIRST_SERVICE_CHEVROLET: 'First service (Chevrolet)',
+  STATE_INSPECTION: 'State inspection',
+  SVC_OPEN_RO: 'Open repair order',
+  SVC_CLOSED_RO: 'Closed repair order',
+  APPOINTMENT_SCHEDULED: 'Appointment scheduled',
+};
+
+/** The label of a service type; a code the product does not know is shown made readable. */
+export function serviceTypeLabel(code: string): string {
+  const known = (SERVICE_TYPE_LABELS as Record<string, string>)[code];
+  if (known) return known;
+  const words = code.split('_').map((w) => (/\d/.test(w) ? w : w.toLowerCase()));
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 export const DIVISIONS = [
   { id: 'DIV001', name: 'Sales (Pre Sales)' },
   { id: 'DIV002', name: 'BUY' },

@@ -21,6 +21,8 @@ const envSchema = z.object({
   ),
   SYNC_PORT: optional(z.coerce.number().int().min(0).max(65_535).default(8081)),
   LOG_LEVEL: optional(z.enum(LOG_LEVELS).default('info')),
+  // Shared by every sync process of a deployment; unset for a single sync process.
+  REDIS_URL: optional(z.string().regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL').optional()),
 });
 
 /** The standalone sync server's configuration. */

@@ -1,24 +1,21 @@
 // Runs the sync server alone (`npm run start:sync`): the production shape, where the API and the
 // sync server are separate processes sharing one PostgreSQL.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { databaseAnswers, listenForInboxChanges, migrate, openDatabase } from '@drivebay/api';
+import { databaseAnswers, migrate, openDatabase } from '@drivebay/api';
 import { loadSyncEnv } from './env';
 import { createConsoleLogger } from './logger';
 import { COLLAB_PATH, createSyncServer } from './server';
-import { refreshStore } from './extensions/store-refresh';
 
 const env = loadSyncEnv();
 const logger = createConsoleLogger(env.LOG_LEVEL);
 const db = await openDatabase({ url: env.DATABASE_URL });
 await migrate(db.sql);
 // A separate process hears ended sessions through PostgreSQL (PGlite cannot deliver them).
-const sync = createSyncServer({ sql: db.sql, logger, listenForSessionEnds: db.kind === 'postgres' });
+// With REDIS_URL, sync processes holding the same document pass its changes to each other.
+// On PostgreSQL it hears the API's store changes and ended sessions, and announces board moves.
+const crossProcess = db.kind === 'postgres';
+const sync = createSyncServer({ sql: db.sql, logger, listenForSessionEnds: crossProcess, crossProcess, redisUrl: env.REDIS_URL });
 await sync.ready;
-// API processes announce committed changes of a store through PostgreSQL; every sync server
-// refreshes the inbox and board documents it holds.
-await listenForInboxChanges(db.sql, ({ storeId, interactionIds }) => {
-  void refreshStore(sync.hocuspocus, storeId, interactionIds, db.sql, logger);
-});
 
 async function respond(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const path = (request.url ?? '/').split('?')[0];

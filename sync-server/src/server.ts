@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hocuspocus, type WebSocketLike } from '@hocuspocus/server';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import type { Sql } from '@drivebay/api';
+import { INBOX_CHANNEL, listenForInboxChanges, type InboxNotification, type Sql } from '@drivebay/api';
 import type { SyncContext } from './context';
 import { Authentication } from './extensions/authentication';
 import { InboxProjection } from './extensions/inbox-projection';
@@ -11,6 +11,8 @@ import { BoardProjection } from './extensions/board-projection';
 import { PresenceGuard } from './extensions/presence-guard';
 import { SessionGuard } from './extensions/session-guard';
 import { DocumentShape, type DocumentShapeOptions } from './extensions/document-shape';
+import { RedisFanout } from './extensions/redis-fanout';
+import { refreshStore } from './extensions/store-refresh';
 import { createConsoleLogger, type Logger } from './logger';
 
 /** The WebSocket path of the sync server on whichever HTTP server carries it. */
@@ -36,6 +38,19 @@ export type SyncServerOptions = {
   limits?: Pick<DocumentShapeOptions, 'maxWriteBytes' | 'maxDocumentBytes'>;
   /** Tests: hear only other processes' announcements, as a separate process would. */
   ignoreInProcessSessionEnds?: boolean;
+  /**
+   * One of several processes sharing the PostgreSQL server: hear the API's store changes through
+   * PostgreSQL notifications (refreshing the documents held here), and announce projected board
+   * moves the same way so every process holding the board re-reads it.
+   */
+  crossProcess?: boolean;
+  /**
+   * REDIS_URL: several sync processes share documents through this Redis (changes, presence and
+   * notices of a document held by two of them reach both). Unset: one process serves every store.
+   */
+  redisUrl?: string | undefined;
+  /** Channel namespace in Redis (tests keep theirs apart). */
+  redisPrefix?: string | undefined;
 };
 
 export type SyncServer = {
@@ -113,10 +128,28 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       sessions,
       new DocumentShape({ logger, ...options.limits }),
       new InboxProjection({ sql, logger }),
-      new BoardProjection({ sql, logger }),
+      new BoardProjection({
+        sql,
+        logger,
+        onMovesProjected: options.crossProcess
+          ? async (storeId) => {
+              const payload: InboxNotification = { storeId, interactionIds: [] };
+              await sql`select pg_notify(${INBOX_CHANNEL}, ${JSON.stringify(payload)})`;
+            }
+          : undefined,
+      }),
       new PresenceGuard({ logger }),
+      ...(options.redisUrl ? [new RedisFanout({ url: options.redisUrl, logger, prefix: options.redisPrefix })] : []),
     ],
   });
+  // API processes announce committed changes of a store through PostgreSQL; every sync process
+  // refreshes the inbox and board documents it holds.
+  let unlistenStores: (() => Promise<void>) | null = null;
+  const storesHeard = options.crossProcess
+    ? listenForInboxChanges(sql, ({ storeId, interactionIds }) => void refreshStore(hocuspocus, storeId, interactionIds, sql, logger)).then(
+        (l) => void (unlistenStores = l.unlisten),
+      )
+    : Promise.resolve();
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
   let closing: Promise<void> | null = null;
 
@@ -153,11 +186,13 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     }
     await new Promise<void>((resolve) => wss.close(() => resolve()));
     await hocuspocus.hooks('onDestroy', { instance: hocuspocus });
+    await storesHeard.catch(() => undefined);
+    await unlistenStores?.().catch(() => undefined);
   };
 
   return {
     hocuspocus,
-    ready: sessions.ready,
+    ready: Promise.all([sessions.ready, storesHeard]).then(() => undefined),
     handleUpgrade,
     close: () => (closing ??= shutdown()),
   };

@@ -56,7 +56,16 @@ export type JobSystemOptions = {
   logger?: Logger | undefined;
   /** Schema of pg-boss's tables. */
   schema?: string;
+  /**
+   * Several processes may start on one fresh PostgreSQL database at once (a cluster): hold a
+   * session lock while pg-boss installs its schema, which it otherwise does in each of them and
+   * fails in all but one. Needs a pool of more than one connection, so not on PGlite.
+   */
+  installLock?: boolean;
 };
+
+/** The session advisory lock held while pg-boss installs or migrates its schema. */
+const INSTALL_LOCK = 0x6a6f6273; // 'jobs'
 
 /**
  * Starts of the instances in this process, one after another. On the embedded engine every
@@ -128,7 +137,8 @@ export function createJobSystem(o: JobSystemOptions): JobSystem {
 
   return {
     start() {
-      started ??= (starting = starting.catch(() => undefined).then(() => boss.start())).then(() => undefined);
+      const install = o.installLock ? () => withSessionLock(o.sql, INSTALL_LOCK, () => boss.start()) : () => boss.start();
+      started ??= (starting = starting.catch(() => undefined).then(install)).then(() => undefined);
       return started;
     },
     async stop() {
@@ -202,4 +212,19 @@ export function borrowJobSystem(jobs: JobSystem | undefined, o: JobSystemOptions
   if (jobs) return { jobs, release: async () => {} };
   const own = createJobSystem(o);
   return { jobs: own, release: () => own.stop() };
+}
+
+/** Runs `work` while this process holds a session advisory lock on its own connection. */
+async function withSessionLock<T>(sql: Sql, key: number, work: () => Promise<T>): Promise<T> {
+  const reserved = await sql.reserve();
+  try {
+    await reserved`select pg_advisory_lock(${key})`;
+    try {
+      return await work();
+    } finally {
+      await reserved`select pg_advisory_unlock(${key})`;
+    }
+  } finally {
+    reserved.release();
+  }
 }

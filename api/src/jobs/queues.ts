@@ -8,6 +8,16 @@ export const QUEUES = {
   assistantRecovery: 'assistant-recovery',
   /** One step of the simulated dealer system. */
   dealerFeedTick: 'dealer-feed-tick',
+  /** Starts conversations in bulk (planner transfers, bulk starts): the first text of each. */
+  interactionInitiate: 'interaction-initiate',
+  /** One transfer run of a predictive planner (planner_run holds its progress and counts). */
+  plannerRun: 'planner-run',
+  /** Each minute: runs the data-sync schedulers whose time has come. */
+  dataSyncTick: 'data-sync-tick',
+  /** Sends the lead follow-ups that are due (a cron every minute, and a wake when one is due now). */
+  leadFollowUps: 'lead-follow-ups',
+  /** Starts the conversations of one automated lead-manager run. */
+  automatedLeadManager: 'automated-lead-manager',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -33,4 +43,15 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
   [QUEUES.assistantRecovery]: { policy: 'short', retryLimit: 3, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 600, pollingIntervalSeconds: 2 },
   // One tick waits at a time, across every process, so two processes never both run the feed.
   [QUEUES.dealerFeedTick]: { policy: 'short', retryLimit: 1, retryDelaySeconds: 5, expireInSeconds: 120, pollingIntervalSeconds: 1 },
+  // Each interaction is started once whatever happens (the start is idempotent), so a batch cut
+  // short by a dying process is simply run again.
+  [QUEUES.interactionInitiate]: { policy: 'standard', retryLimit: 5, retryDelaySeconds: 5, retryBackoff: true, expireInSeconds: 900, pollingIntervalSeconds: 1 },
+  // A retried transfer skips the vehicles its earlier attempt already claimed (planner_transfer).
+  [QUEUES.plannerRun]: { retryLimit: 2, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 3600, pollingIntervalSeconds: 1 },
+  // A missed tick is caught up by the next (schedulers run when their time has passed today).
+  [QUEUES.dataSyncTick]: { policy: 'short', retryLimit: 0, expireInSeconds: 1800, pollingIntervalSeconds: 5 },
+  // One sweep waits at a time; each follow-up is taken with skip locked, so a sweep run twice sends nothing twice.
+  [QUEUES.leadFollowUps]: { policy: 'short', retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 300, pollingIntervalSeconds: 5 },
+  // A run is resumed where it stopped (items done are skipped, a start texts nobody twice).
+  [QUEUES.automatedLeadManager]: { policy: 'standard', retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 1800, pollingIntervalSeconds: 2 },
 };

@@ -15,11 +15,14 @@ import {
   cancellationSchema,
   createAppointmentSchema,
   manualBookingSchema,
+  rescheduleSchema,
   serviceOfferingSchema,
 } from '@drivebay/shared';
 import { createAppointment } from '../services/appointments/book-appointment';
 import { cancelBooking, markNoShow, updateAppointmentStatus } from '../services/appointments/manage-appointments';
 import { availability, listServices, manualBooking } from '../services/appointments/manual-booking';
+import { rescheduleAppointment } from '../services/appointments/reschedule-appointment';
+import type { OutboxWaker } from '../services/conversations/deps';
 import {
   appointmentsBetween,
   appointmentsOfConversation,
@@ -73,6 +76,16 @@ const statusRoute = createRoute({
   path: '/api/appointment/{id}/status/{status}',
   summary: 'Move an appointment to a status',
   request: { params: z.object({ id: idParam, status: z.enum(APPOINTMENT_STATUSES) }) },
+  responses: { 200: json(appointmentSchema), ...errorResponses, ...conflict },
+});
+
+const rescheduleRoute = createRoute({
+  ...common,
+  middleware: [requireUser] as const,
+  method: 'put',
+  path: '/api/appointment/{id}/reschedule',
+  summary: 'Move a booked or confirmed appointment to another slot; its conversation gets the moved calendar card and a text (409 when the slot is full or already the customer’s)',
+  request: { params: z.object({ id: idParam }), ...body(rescheduleSchema) },
   responses: { 200: json(appointmentSchema), ...errorResponses, ...conflict },
 });
 
@@ -173,7 +186,7 @@ const cancellationsRoute = createRoute({
  * The appointment calls. Each change is announced to the store's open documents (the inbox row of
  * its conversation, the repair-order board) as soon as it is committed.
  */
-export function appointmentRoutes(deps: { notifier?: InboxNotifier | undefined } = {}) {
+export function appointmentRoutes(deps: { notifier?: InboxNotifier | undefined; outbox?: OutboxWaker | undefined } = {}) {
   const announce = (a: { storeId: number; future_service_interaction_id: number | null }) =>
     deps.notifier?.interactionsChanged(a.storeId, a.future_service_interaction_id ? [a.future_service_interaction_id] : []);
   const announceById = async (sql: Sql, apptId: number | null) => {
@@ -194,6 +207,9 @@ export function appointmentRoutes(deps: { notifier?: InboxNotifier | undefined }
       const { id, status } = c.req.valid('param');
       return c.json(announced(await updateAppointmentStatus(c.var.sql, c.var.user, id, status)), 200);
     })
+    .openapi(rescheduleRoute, async (c) =>
+      c.json(announced(await rescheduleAppointment({ sql: c.var.sql, ...deps }, c.var.user, c.req.valid('param').id, c.req.valid('json'))), 200),
+    )
     .openapi(noShowRoute, async (c) => c.json(announced(await markNoShow(c.var.sql, c.var.user, c.req.valid('query').apptId)), 200))
     .openapi(byApptDateRoute, async (c) => {
       const q = c.req.valid('query');
@@ -207,9 +223,8 @@ export function appointmentRoutes(deps: { notifier?: InboxNotifier | undefined }
     .openapi(servicesRoute, async (c) => c.json(await listServices(c.var.sql, c.var.user, c.req.valid('query').storeId), 200))
     .openapi(availabilityRoute, async (c) => c.json(await availability(c.var.sql, c.var.user, c.req.valid('json')), 200))
     .openapi(bookingRoute, async (c) => {
-      const result = await manualBooking(c.var.sql, c.var.user, c.req.valid('json'));
-      if (result.success) await announceById(c.var.sql, result.apptId);
-      return c.json(result, 200);
+      // The booking's transaction announces its conversation; the store's board hears it too.
+      return c.json(await manualBooking({ sql: c.var.sql, ...deps }, c.var.user, c.req.valid('json')), 200);
     })
     .openapi(bookedRoute, async (c) => {
       const { storeId, date, fid } = c.req.valid('query');

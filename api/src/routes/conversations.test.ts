@@ -214,6 +214,7 @@ describe('scope', () => {
       h.call('/api/svc-message-instance/read-marker', { token: t, json: { futureInteractionId: other.interactionId, lastMessageId: m!.id } }),
       h.call('/api/svc-message-instance/mark-unread-responses-read', { token: t, json: { futureInteractionId: other.interactionId, lastMessageId: m!.id } }),
       h.call(`/api/future-service-interaction/update-ai-enabled?future-service-interaction-id=${other.interactionId}&aiEnabled=false`, { method: 'POST', token: t }),
+      h.call(`/api/future-service-interaction/update-conv-closed?future-service-interaction-id=${other.interactionId}&convClosed=true`, { method: 'POST', token: t }),
     ];
     for (const res of await Promise.all(calls)) {
       expect(res.status).toBe(403);
@@ -301,6 +302,31 @@ describe('read markers, archive, AI switch, response time', () => {
     });
     expect(bad.status).toBe(400);
     expect(((await bad.json()) as { details: { field: string }[] }).details[0]!.field).toBe('query.aiEnabled');
+  });
+
+  it('closes a conversation, reopens it, and a customer’s reply reopens a closed one by itself', async () => {
+    const c = await createConversation(h);
+    const closed = () => h.db.sql<{ convClosed: boolean }[]>`select conv_closed from future_service_interaction where id = ${c.interactionId}`;
+    const set = (value: string, token = tokens.office_user) =>
+      h.call(`/api/future-service-interaction/update-conv-closed?future-service-interaction-id=${c.interactionId}&convClosed=${value}`, { method: 'POST', token });
+    expect(await (await set('true')).json()).toEqual({ message: 'Successfully Updated' });
+    expect((await closed())[0]).toEqual({ convClosed: true });
+    await h.flushNotifications();
+    expect(h.notified.some((n) => n.interactionIds.includes(c.interactionId))).toBe(true);
+    expect(await (await set('false')).json()).toEqual({ message: 'Successfully Updated' });
+    expect((await closed())[0]).toEqual({ convClosed: false });
+    const bad = await set('maybe');
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { details: { field: string }[] }).details[0]!.field).toBe('query.convClosed');
+
+    await set('true');
+    const reply = await fetch(`${h.baseUrl}/api/simulator/inbound`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ from: c.phone, to: STORE_1_NUMBER, body: 'Actually, can I still come in?' }),
+    });
+    expect(reply.status).toBe(200);
+    expect((await closed())[0]).toEqual({ convClosed: false });
   });
 
   it('sets the response time in the store’s time zone and computes mrt', async () => {

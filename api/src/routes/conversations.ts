@@ -18,6 +18,7 @@ import {
 } from '@drivebay/shared';
 import { sendMessage } from '../services/conversations/send-message';
 import { updateAiEnabled } from '../services/conversations/update-ai-enabled';
+import { updateConvClosed } from '../services/conversations/update-conv-closed';
 import { requireUser } from '../middleware/auth';
 import type { AppEnv } from '../types';
 import { bearer, errorResponses, idParam, json } from './common';
@@ -105,6 +106,22 @@ const aiRoute = createRoute({
   responses: { 200: json(successSchema), ...errorResponses },
 });
 
+const closedRoute = createRoute({
+  method: 'post',
+  path: '/api/future-service-interaction/update-conv-closed',
+  tags: ['Conversations'],
+  summary: 'Close a conversation (it leaves the live inbox) or reopen it',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: {
+    query: z.object({
+      'future-service-interaction-id': idParam,
+      convClosed: z.enum(['true', 'false']).transform((v) => v === 'true'),
+    }),
+  },
+  responses: { 200: json(successSchema), ...errorResponses },
+});
+
 const responseTimeRoute = createRoute({
   method: 'put',
   path: '/api/svc-message-instance/message-response-time',
@@ -138,6 +155,13 @@ export function conversationRoutes(deps: ConversationDeps) {
       const q = c.req.valid('query');
       return c.json(
         await updateAiEnabled(serviceDeps(c, deps), c.var.user, { interactionId: q['future-service-interaction-id'], aiEnabled: q.aiEnabled }),
+        200,
+      );
+    })
+    .openapi(closedRoute, async (c) => {
+      const q = c.req.valid('query');
+      return c.json(
+        await updateConvClosed(serviceDeps(c, deps), c.var.user, { interactionId: q['future-service-interaction-id'], convClosed: q.convClosed }),
         200,
       );
     })

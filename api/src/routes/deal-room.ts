@@ -6,6 +6,7 @@ import {
   dealRoomSendSchema,
   messageInstanceSchema,
   populatedTemplateSchema,
+  salesAppointmentListItemSchema,
   salesAppointmentResultSchema,
   salesAppointmentSchema,
   sendMessageResponseSchema,
@@ -13,11 +14,12 @@ import {
 } from '@drivebay/shared';
 import { requireUser } from '../middleware/auth';
 import { dealRoomAssistants, dealRoomHistory, dealRoomInteraction, dealRoomSend, dealRoomTemplates } from '../services/deal-room/deal-room';
+import { listSalesAppointments } from '../services/deal-room/list-sales-appointments';
 import { scheduleSalesAppointment } from '../services/deal-room/sales-appointment';
 import type { LinkSecretSource } from '../services/landing/link-tokens';
 import type { AppEnv } from '../types';
 import { serviceDeps, type ConversationDeps } from './conversations';
-import { bearer, errorResponses, json } from './common';
+import { bearer, errorResponses, idParam, json } from './common';
 import { privateAnswer } from './landing';
 
 const tags = ['Deal room'];
@@ -85,6 +87,17 @@ const salesAppointmentRoute = createRoute({
   responses: { 200: json(salesAppointmentResultSchema), ...errorResponses },
 });
 
+const salesAppointmentListRoute = createRoute({
+  method: 'get',
+  path: '/api/sales-appointment',
+  tags,
+  summary: 'A store’s sales appointments from today on, soonest first',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { query: z.object({ storeId: idParam }) },
+  responses: { 200: json(z.array(salesAppointmentListItemSchema)), ...errorResponses },
+});
+
 /** The deal room's public calls (spec §7 /servicedealroom/*) and the sales appointment form's call. */
 export function dealRoomRoutes(deps: ConversationDeps & { linkSecret?: string | undefined }) {
   const secrets: LinkSecretSource = { configured: deps.linkSecret };
@@ -96,6 +109,7 @@ export function dealRoomRoutes(deps: ConversationDeps & { linkSecret?: string | 
     .openapi(sendRoute, async (c) =>
       c.json(await dealRoomSend(serviceDeps(c, deps), secrets, c.req.valid('query'), c.req.valid('json')), 200),
     )
+    .openapi(salesAppointmentListRoute, async (c) => c.json(await listSalesAppointments(c.var.sql, c.var.user, c.req.valid('query').storeId), 200))
     .openapi(salesAppointmentRoute, async (c) =>
       c.json(
         await scheduleSalesAppointment({ sql: c.var.sql, notifier: deps.notifier }, c.var.user, c.req.valid('json'), {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   callInviteSchema,
   emailAutoResponseResultSchema,
@@ -6,6 +7,7 @@ import {
   mailConfirmationSchema,
   meetingSchema,
   publicLinkSchema,
+  salesAppointmentListItemSchema,
   salesAppointmentResultSchema,
   type PublicLinkPurpose,
 } from '@drivebay/shared';
@@ -126,6 +128,14 @@ describe('sales appointment and meeting page', () => {
     params.set('officeId', '1');
     params.set('messageId', String(saved.messageId - 1));
     expect((await h.call(`/api/landing/meeting?${params.toString()}`)).status).toBe(403);
+
+    // The store's sales appointments can be listed: the moved one at its new time, once.
+    const list = expectContract(z.array(salesAppointmentListItemSchema), await (await h.call('/api/sales-appointment?storeId=1', { token: t.sales_rep })).json());
+    expect(list.filter((x) => x.appointmentId === saved.appointmentId)).toEqual([
+      expect.objectContaining({ title: 'Test Drive Appointment', startTime: '2031-03-15T13:00:00.000Z', futureServiceInteractionId: a.interactionId, customerName: 'Alice Customer', salesRepName: 'Sofia Rossi' }),
+    ]);
+    expect((await h.call('/api/sales-appointment?storeId=2', { token: t.sales_rep })).status).toBe(403);
+    expect((await h.call('/api/sales-appointment?storeId=x', { token: t.sales_rep })).status).toBe(400);
   });
 });
 

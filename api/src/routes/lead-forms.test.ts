@@ -94,6 +94,9 @@ describe('POST /api/lisa/appointment', () => {
     const [customer] = await h.db.sql<{ firstName: string; lastName: string; cellular: string; storeId: number }[]>`
       select first_name, last_name, cellular, store_id from customer where id = ${row!.customerId}`;
     expect(customer).toEqual({ firstName: 'Dana', lastName: 'Whitfield', cellular: phone, storeId: 1 });
+    const [fsi] = await h.db.sql<{ source: string | null }[]>`
+      select metadata->>'source' as source from future_service_interaction where id = ${row!.futureServiceInteractionId}`;
+    expect(fsi!.source).toBe('LEAD_FORM');
 
     const thread = await h.db.sql<{ direction: string; content: string; messageSentBy: string | null }[]>`
       select direction, content, message_sent_by from message_instance where future_service_interaction_id = ${row!.futureServiceInteractionId} order by id`;
@@ -164,6 +167,20 @@ describe('POST /api/lisa/appointment', () => {
     expect(result).toMatchObject({ status: 'failed', message: 'Lead Failed to Submit', reason: LEAD_FORM_TEXT.unknownStore, texted: false });
     const [row] = await h.db.sql<{ status: string }[]>`select status from lead_submission where id = ${result.submissionId!}`;
     expect(row!.status).toBe('failed');
+  });
+
+  it('keeps, as failed and untexted, a lead for a dealership that turned its lead forms off', async () => {
+    const phone = testPhone();
+    const [e] = await h.db.sql<{ id: number }[]>`select b.enterprise_id as id from store s join boc b on b.id = s.boc_id where s.id = 1`;
+    await h.db.sql`update enterprise set lead_form_enabled = false where id = ${e!.id}`;
+    try {
+      const result = expectContract(leadSubmissionResultSchema, await (await submit(lead(phone))).json());
+      expect(result).toMatchObject({ status: 'failed', reason: LEAD_FORM_TEXT.formsOff, texted: false });
+      await new Promise((r) => setTimeout(r, 300));
+      expect(smsTo(phone)).toHaveLength(0);
+    } finally {
+      await h.db.sql`update enterprise set lead_form_enabled = true where id = ${e!.id}`;
+    }
   });
 
   it('slows down one address sending many leads (429 with Retry-After)', async () => {

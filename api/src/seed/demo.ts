@@ -17,6 +17,8 @@ import {
   SEED_SERVICE_TYPES,
 } from './demo-catalog';
 import { keyBetween } from '@drivebay/shared/docs';
+import { seedPlannerDemo } from './planners-demo';
+import { seedDemoDataSync } from './demo-data-sync';
 
 /** A small seeded generator (mulberry32): the same seed gives the same demo every time. */
 function rng(seed: number) {
@@ -282,6 +284,8 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
       await seedRepairOrders(tx as unknown as Sql, { storeId, code: s.code, r, t0, advisors, vehRows, apptRows });
     }
 
+    await seedPlannerDemo(tx as unknown as Sql, now);
+
     // Counters and read markers follow from the messages, as they will at run time.
     await tx`
       update future_service_interaction f set
@@ -300,6 +304,7 @@ export async function seedDemo(sql: Sql, now = new Date()): Promise<SeedSummary>
     // Identity columns were given explicit ids above; move their sequences past them.
     await tx`select setval(pg_get_serial_sequence('enterprise', 'id'), (select max(id) from enterprise))`;
   });
+  await seedDemoDataSync(sql);
   return { seeded: true, customers: customerCount, interactions: interactionCount, messages: messageCount };
 }
 

@@ -10,6 +10,8 @@ import { createLogger } from '../lib/logger';
 import { seedDemo } from '../seed/demo';
 import { conversationRoutes, type ConversationDeps } from '../routes/conversations';
 import { simulatorRoutes } from '../routes/simulator';
+import { simulatorNumberRoutes } from '../routes/simulator-numbers';
+import { telephonyRoutes } from '../routes/telephony';
 import { webhookRoutes } from '../routes/webhooks';
 import type { CarrierPort, SmsSubmission } from '../services/carriers/carrier-port';
 import { createCarrierDirectory } from '../services/carriers/directory';
@@ -115,7 +117,9 @@ export async function startConversationHarness(opts: ConversationHarnessOptions 
   app = createApp({ sql: db.sql, logger, proxyTrust: TRUST_ANY_PROXY })
     .route('/', conversationRoutes(deps))
     .route('/', webhookRoutes(deps))
-    .route('/', simulatorRoutes(deps)) as App;
+    .route('/', simulatorRoutes(deps))
+    .route('/', simulatorNumberRoutes(deps))
+    .route('/', telephonyRoutes(deps)) as App;
   const theApp = app;
 
   const login = async (username: string, password = 'demo') => {

@@ -1,6 +1,6 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { LEAD_FORM_PATHS, PATHS, PUBLIC_PAGE_PATHS } from '@drivebay/shared';
+import { ADMIN_PATHS, LEAD_FORM_PATHS, PATHS, PUBLIC_PAGE_PATHS, REPORT_SCREEN_PATHS } from '@drivebay/shared';
 import { RouteErrorBoundary, NotFoundRoute, ServerErrorRoute } from './routes/error-pages';
 import { FallbackRedirect, RequireSession } from './routes/guards';
 import { LoginRoute } from './routes/login';
@@ -17,6 +17,7 @@ const CompanyMasterListScreen = lazy(() => import('./routes/app/company-master-l
 const TemplatesScreen = lazy(() => import('./routes/app/templates'));
 const MailingListsScreen = lazy(() => import('./routes/app/mailing-lists'));
 const MailingListDetailsScreen = lazy(() => import('./routes/app/mailing-lists-details'));
+const PlannersScreen = lazy(() => import('./routes/app/planners'));
 const SalesAppointmentScreen = lazy(() => import('./routes/app/sales-appointment'));
 // Public pages (no login): each a small chunk of its own, without the signed-in app.
 const LeadSubmissionRoute = lazy(() => import('./routes/public/lead-submission'));
@@ -28,6 +29,11 @@ const MailConfirmationRoute = lazy(() => import('./routes/public/mail-confirmati
 const FeedbackClipRoute = lazy(() => import('./routes/public/feedback-clip'));
 const BoardScreen = lazy(() => import('./routes/app/board'));
 const AppointmentsScreen = lazy(() => import('./routes/app/appointments'));
+const DataSyncScreen = lazy(() => import('./routes/app/data-sync'));
+const AdminScreen = lazy(() => import('./routes/app/admin'));
+const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
+const CustomerScreen = lazy(() => import('./routes/app/customer'));
+const ReportsScreen = lazy(() => import('./routes/app/reports'));
 
 /** The route table of spec §2; main.tsx mounts it in a browser router, tests in a memory router. */
 export const routes: RouteObject[] = [
@@ -47,6 +53,7 @@ export const routes: RouteObject[] = [
       { path: PUBLIC_PAGE_PATHS.emailAutoResponse, element: <EmailAutoResponseRoute /> },
       { path: PUBLIC_PAGE_PATHS.mailConfirmation, element: <MailConfirmationRoute /> },
       { path: PUBLIC_PAGE_PATHS.feedbackClip, element: <FeedbackClipRoute /> },
+      { path: ADMIN_PATHS.resetPassword, element: <ResetPasswordRoute /> },
       { index: true, element: <RootIndexRoute /> },
       {
         element: <RequireSession />,
@@ -57,13 +64,20 @@ export const routes: RouteObject[] = [
               { path: PATHS.leadManager, element: <LeadManagerScreen /> },
               { path: PATHS.globalInbox, element: <LeadManagerScreen /> },
               { path: PATHS.maxResponseTime, element: <LeadManagerScreen /> },
+              { path: PATHS.globalInbox0, element: <LeadManagerScreen /> },
               { path: PATHS.companyMasterList, element: <CompanyMasterListScreen /> },
               { path: PATHS.templates, element: <TemplatesScreen /> },
               { path: PATHS.mailingLists, element: <MailingListsScreen /> },
               { path: PATHS.mailingListDetails, element: <MailingListDetailsScreen /> },
+              { path: PATHS.planners, element: <PlannersScreen /> },
               { path: PATHS.salesAppointment, element: <SalesAppointmentScreen /> },
               { path: PATHS.swimlane, element: <BoardScreen /> },
               { path: PATHS.appointments, element: <AppointmentsScreen /> },
+              { path: PATHS.dataSync, element: <DataSyncScreen /> },
+              { path: ADMIN_PATHS.admin, element: <AdminScreen /> },
+              { path: PATHS.customer, element: <CustomerScreen /> },
+              { path: REPORT_SCREEN_PATHS.dashboard, element: <ReportsScreen /> },
+              { path: REPORT_SCREEN_PATHS.report, element: <ReportsScreen /> },
             ],
           },
         ],

@@ -37,6 +37,13 @@ export const boardCardSchema = z.object({
   promisedDate: isoDateTime.nullable(),
   unreadCount: z.number().int().nonnegative(),
   updatedOn: isoDateTime,
+  /** The order's customer, for their page; optional so cards stored before it existed still read. */
+  customerId: id.nullable().optional(),
+  /**
+   * The customer's conversation a tap on the card opens: the appointment's, else their latest
+   * in the store (open ones first). Optional like `customerId`.
+   */
+  interactionId: id.nullable().optional(),
 });
 export type BoardCard = z.infer<typeof boardCardSchema>;
 

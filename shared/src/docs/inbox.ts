@@ -13,6 +13,7 @@ import { MESSAGE_DIRECTIONS, MESSAGE_TYPES, SERVICE_TYPES } from '../codes';
 const ROWS = 'rows';
 const META = 'meta';
 const REBUILT_AT = 'rebuiltAt';
+const CHANGED_AT = 'changedAt';
 
 /** Longest latest-message preview a row carries; the full text lives in PostgreSQL. */
 export const INBOX_PREVIEW_LENGTH = 280;
@@ -234,4 +235,29 @@ export function observeInbox(doc: Y.Doc, onChange: (change: InboxChange) => void
   };
   rows.observe(handler);
   return () => rows.unobserve(handler);
+}
+
+/**
+ * Records that the server committed a change of the store's conversations or appointments, in
+ * its own transaction. Screens that count rather than list (the reports) follow this stamp: a
+ * booking of a closed conversation, or an appointment without one, changes no inbox row.
+ */
+export function markInboxChanged(doc: Y.Doc, at: Date): void {
+  doc.transact(() => metaOf(doc).set(CHANGED_AT, at.toISOString()));
+}
+
+/** The last {@link markInboxChanged} stamp, or null. */
+export function inboxChangedAt(doc: Y.Doc): string | null {
+  const at = metaOf(doc).get(CHANGED_AT);
+  return typeof at === 'string' && isoDateTime.safeParse(at).success ? at : null;
+}
+
+/** Calls `onChange` whenever the {@link markInboxChanged} stamp moves; returns the unsubscribe function. */
+export function observeInboxChangedAt(doc: Y.Doc, onChange: (at: string | null) => void): () => void {
+  const meta = metaOf(doc);
+  const handler = (event: Y.YMapEvent<unknown>): void => {
+    if (event.keysChanged.has(CHANGED_AT)) onChange(inboxChangedAt(doc));
+  };
+  meta.observe(handler);
+  return () => meta.unobserve(handler);
 }

@@ -15,6 +15,8 @@ type CardRow = {
   promisedDate: Date | null;
   updatedOn: Date;
   unreadCount: number;
+  customerId: number | null;
+  interactionId: number | null;
   onBoard: boolean;
 };
 
@@ -44,6 +46,10 @@ export async function queryBoardCards(
       a.name as advisor_name, a.advisor_no, ro.promised_date, ro.updated_on,
       coalesce((select sum(fi.total_unread_count) from future_service_interaction fi
         where fi.customer_id = ro.customer_id and fi.store_id = ro.store_id), 0)::int as unread_count,
+      ro.customer_id,
+      coalesce(ap.future_service_interaction_id, (select fi.id from future_service_interaction fi
+        where fi.customer_id = ro.customer_id and fi.store_id = ro.store_id
+        order by fi.conv_closed, coalesce(fi.last_message_received_date, fi.created_on) desc, fi.id desc limit 1)) as interaction_id,
       ${onBoard} as on_board
     from repair_order ro
     join store s on s.id = ro.store_id
@@ -67,6 +73,8 @@ export async function queryBoardCards(
       promisedDate: r.promisedDate?.toISOString() ?? null,
       unreadCount: r.unreadCount,
       updatedOn: r.updatedOn.toISOString(),
+      customerId: r.customerId,
+      interactionId: r.interactionId,
     });
     // An order whose key was written outside the board's alphabet cannot be placed; it is left
     // off rather than failing the whole board.

@@ -140,6 +140,9 @@ describe('board projection', () => {
       // Ada's unread messages over her conversations in the store.
       unreadCount: 1,
       updatedOn: expect.any(String),
+      // Whose order it is, and the conversation a tap on the card opens.
+      customerId: expect.any(Number),
+      interactionId: expect.any(Number),
     });
     expect(readCard(viewer.doc, ro.working2!)).toMatchObject({ customerName: 'Alan Turing', vehicle: null, unreadCount: 0 });
     await expectBoardMatchesDatabase(viewer);

@@ -37,7 +37,24 @@ export const DEFAULT_BOARD_REFRESH_MS = 60_000;
 
 const SERVER_ORIGIN: LocalTransactionOrigin = { source: 'local', context: {} };
 
-export type BoardProjectionOptions = { sql: Sql; logger?: Logger; refreshEveryMs?: number };
+/**
+ * Cards people changed whose check has not run yet, per open board. A refresh from PostgreSQL
+ * leaves them alone: PostgreSQL does not have the move yet, and writing its older value would
+ * undo the move before it is checked.
+ */
+const awaitingCheck = new WeakMap<Document, Set<number>>();
+
+export type BoardProjectionOptions = {
+  sql: Sql;
+  logger?: Logger;
+  refreshEveryMs?: number;
+  /**
+   * Told after moves of a store were written to PostgreSQL. With several sync processes this
+   * announces the store, so every process holding its board re-reads it: PostgreSQL is the
+   * referee when two processes wrote the same card at once.
+   */
+  onMovesProjected?: ((storeId: number) => Promise<void>) | undefined;
+};
 
 /**
  * Projects `store:{id}:board` documents to and from PostgreSQL.
@@ -61,6 +78,7 @@ export class BoardProjection implements Extension<SyncContext> {
   private readonly sql: Sql;
   private readonly logger: Logger;
   private readonly refreshEveryMs: number;
+  private readonly onMovesProjected: ((storeId: number) => Promise<void>) | undefined;
   /** Per loaded board: how to stop watching it. */
   private readonly watching = new Map<string, () => void>();
   /** Per board: cards changed by clients and not yet checked, with who changed each. */
@@ -70,6 +88,7 @@ export class BoardProjection implements Extension<SyncContext> {
     this.sql = options.sql;
     this.logger = options.logger ?? createConsoleLogger('warn');
     this.refreshEveryMs = options.refreshEveryMs ?? DEFAULT_BOARD_REFRESH_MS;
+    this.onMovesProjected = options.onMovesProjected;
   }
 
   async afterLoadDocument({ documentName, document, instance }: afterLoadDocumentPayload<SyncContext>): Promise<void> {
@@ -123,7 +142,12 @@ export class BoardProjection implements Extension<SyncContext> {
     let batch = this.pending.get(name);
     const first = !batch;
     if (!batch) this.pending.set(name, (batch = new Map()));
-    for (const id of [...change.upserted, ...change.removed]) batch.set(id, mover);
+    let waiting = awaitingCheck.get(document);
+    if (!waiting) awaitingCheck.set(document, (waiting = new Set()));
+    for (const id of [...change.upserted, ...change.removed]) {
+      batch.set(id, mover);
+      waiting.add(id);
+    }
     if (!first) return;
     // Held open until the check has written its repairs, so the document cannot unload first.
     document.addDirectConnection();
@@ -137,6 +161,8 @@ export class BoardProjection implements Extension<SyncContext> {
     const movedBy = this.pending.get(name);
     this.pending.delete(name);
     if (!movedBy || movedBy.size === 0) return;
+    const waiting = awaitingCheck.get(document);
+    for (const id of movedBy.keys()) waiting?.delete(id);
 
     const observed = new Map<number, ObservedCard>();
     const seen = new Map<number, string>();
@@ -163,6 +189,19 @@ export class BoardProjection implements Extension<SyncContext> {
       await connection.disconnect({ unloadImmediately: false });
     }
 
+    if (verdicts.some((v) => v.kind === 'accepted')) {
+      // Stored at once rather than after the usual debounce: a process that takes the board over
+      // after this one dies must load the moves PostgreSQL already has, or its rebuild would write
+      // over people's later moves with older values.
+      await instance.storeDocumentHooks(
+        document,
+        { clientsCount: document.getConnectionsCount(), document, lastContext: {}, lastTransactionOrigin: SERVER_ORIGIN, documentName: name, instance },
+        true,
+      );
+    }
+    if (this.onMovesProjected && verdicts.some((v) => v.kind === 'accepted')) {
+      await this.onMovesProjected(storeId).catch((error: unknown) => this.logger.warn({ err: error, storeId }, 'could not announce board moves'));
+    }
     for (const verdict of verdicts) {
       if (verdict.kind === 'accepted') this.logger.debug({ documentName: name, ...verdict }, 'board move projected');
       if (verdict.kind !== 'rejected') continue;
@@ -237,7 +276,8 @@ export async function refreshBoard(
       await connection.transact((doc) => {
         const now = new Map<number, string>();
         for (const card of Object.values(readBoard(doc)).flat()) now.set(card.id, JSON.stringify(card));
-        const untouched = (id: number) => now.get(id) === before.get(id);
+        const waiting = awaitingCheck.get(document);
+        const untouched = (id: number) => now.get(id) === before.get(id) && !waiting?.has(id);
         result.written = upsertCards(doc, cards.filter((c) => untouched(c.id)));
         const keep = new Set(cards.map((c) => c.id));
         result.removed = removeCards(doc, [...before.keys()].filter((id) => !keep.has(id) && untouched(id)));

@@ -1,8 +1,9 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
-import { inboxDocName, readInboxMeta, readInboxRow, readInboxRows } from '@drivebay/shared/docs';
+import { inboxChangedAt, inboxDocName, readInboxMeta, readInboxRow, readInboxRows } from '@drivebay/shared/docs';
 import { connect, seed, startSync, type Client, type Running, type Seed } from '../testing';
+import { refreshInboxRows } from './inbox-projection';
 
 let db: Database;
 let data: Seed;
@@ -84,5 +85,28 @@ describe('the inbox after a crash', () => {
       expect(readInboxRow(colleague.doc, data.interactions.active)).toBeNull();
     }, atOnce);
     expect(readInboxMeta(colleague.doc).rebuiltAt).not.toBeNull();
+  });
+});
+
+describe('the change stamp', () => {
+  it('moves on a refresh that changes no row: a closed conversation, or no conversation at all', async () => {
+    const server = await start();
+    const advisor = open(server, data.tokens.advisor);
+    await vi.waitFor(() => expect(readInboxRows(advisor.doc).length).toBeGreaterThan(0), soon);
+    const rowsBefore = JSON.stringify(readInboxRows(advisor.doc));
+    const [closed] = await db.sql<{ id: number }[]>`
+      insert into future_service_interaction (store_id, company_id, customer_id, service_type, conv_closed, appointment_set)
+      select ${data.store1}, company_id, ${data.customers.ada}, 'OIL_CHANGE', true, true from future_service_interaction where id = ${data.interactions.active}
+      returning id`;
+
+    await refreshInboxRows(server.sync.hocuspocus, data.store1, [closed!.id], db.sql);
+    await vi.waitFor(() => expect(inboxChangedAt(advisor.doc)).not.toBeNull(), soon);
+    const first = inboxChangedAt(advisor.doc);
+    expect(JSON.stringify(readInboxRows(advisor.doc))).toBe(rowsBefore);
+
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await refreshInboxRows(server.sync.hocuspocus, data.store1, [], db.sql);
+    await vi.waitFor(() => expect(inboxChangedAt(advisor.doc)).not.toBe(first), soon);
+    expect(JSON.stringify(readInboxRows(advisor.doc))).toBe(rowsBefore);
   });
 });

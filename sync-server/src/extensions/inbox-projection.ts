@@ -9,6 +9,7 @@ import type {
 import type { Sql } from '@drivebay/api';
 import {
   inboxDocName,
+  markInboxChanged,
   parseDocName,
   readInboxMeta,
   removeInboxRows,
@@ -88,7 +89,8 @@ export type InboxRefresh = { upserted: number; removed: number };
  * Recomputes the given interactions' rows of a store's inbox from PostgreSQL and writes them
  * (upserting active ones, removing closed ones and ones no longer in the store) in one
  * transaction that every connected advisor receives. Call it after committing anything an inbox
- * row shows: a message, a counter, a mark, a closed conversation.
+ * row shows: a message, a counter, a mark, a closed conversation. Every refresh also moves the
+ * inbox's change stamp, which the reports follow even when no row changed.
  */
 export async function refreshInboxRows(
   hocuspocus: Hocuspocus,
@@ -98,7 +100,14 @@ export async function refreshInboxRows(
   logger: Logger = createConsoleLogger('warn'),
 ): Promise<InboxRefresh> {
   const ids = [...new Set(interactionIds)].filter((id) => Number.isSafeInteger(id) && id > 0);
-  if (ids.length === 0) return { upserted: 0, removed: 0 };
+  if (ids.length === 0) {
+    // A change of no conversation (an appointment without one): only the stamp, and only on an
+    // inbox a screen has open.
+    if (hocuspocus.documents.has(inboxDocName(storeId))) {
+      await withInbox(hocuspocus, storeId, (transact) => transact((doc) => markInboxChanged(doc, new Date())));
+    }
+    return { upserted: 0, removed: 0 };
+  }
   return withInbox(hocuspocus, storeId, async (transact) => {
     const rows = await queryInboxRows(sql, { storeId, interactionIds: ids, logger });
     const active = rows.filter((row) => !row.convClosed);
@@ -108,6 +117,7 @@ export async function refreshInboxRows(
     await transact((doc) => {
       result.upserted = upsertInboxRows(doc, active);
       result.removed = removeInboxRows(doc, gone);
+      markInboxChanged(doc, new Date());
     });
     return result;
   });

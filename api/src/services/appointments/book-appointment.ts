@@ -1,4 +1,4 @@
-import { AppError, type Appointment, type CreateAppointment, type TransportType } from '@drivebay/shared';
+import { AppError, APPOINTMENT_MESSAGES, SLOT_HOLDING_STATUSES, type Appointment, type CreateAppointment, type TransportType } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import type { SessionUser } from '../auth/sessions';
 import { assertStoreAccess } from '../org/scope';
@@ -70,6 +70,25 @@ export type BookingRow = {
 };
 
 /**
+ * The same customer and vehicle already holding an overlapping active appointment is a booking
+ * made twice by mistake (two advisors, a double tap, the assistant and a person at once). Runs
+ * under the slot's lock taken by `reserveSlot`, so of two such bookings at once the second sees
+ * the first. `exceptId` is the appointment being moved, which may overlap itself.
+ */
+export async function refuseDuplicate(
+  tx: Sql,
+  o: { customerId: number; serviceVehicleId: number | null; start: Date; end: Date; exceptId?: number },
+): Promise<void> {
+  const [dup] = await tx<{ id: number }[]>`
+    select id from appointment
+    where customer_id = ${o.customerId} and service_vehicle_id is not distinct from ${o.serviceVehicleId}
+      and appt_status = any(${[...SLOT_HOLDING_STATUSES]}::text[])
+      and start_date < ${o.end} and end_date > ${o.start} and id <> ${o.exceptId ?? 0}
+    limit 1`;
+  if (dup) throw new AppError('CONFLICT', APPOINTMENT_MESSAGES.alreadyBooked, [{ field: 'startTime', message: `appointment ${dup.id} already holds it` }]);
+}
+
+/**
  * Writes a booking inside the caller's transaction, the one way every booking is written (staff,
  * manual booking, the assistant): the slot's place is taken under its lock (`reserveSlot`), the
  * appointment is inserted with its service packages and the conversation marked as having one.
@@ -77,6 +96,7 @@ export type BookingRow = {
  */
 export async function writeBooking(tx: Sql, b: BookingRow, now = new Date()): Promise<number> {
   const { end } = await reserveSlot(tx, b.storeId, b.start, now);
+  await refuseDuplicate(tx, { customerId: b.customerId, serviceVehicleId: b.serviceVehicleId, start: b.start, end });
   const packages = await tx<{ opCode: string; description: string }[]>`
     select op_code, description from service_operation where op_code = any(${b.opCodes}::text[]) order by position`;
   const [row] = await tx<{ id: number }[]>`
@@ -84,7 +104,7 @@ export async function writeBooking(tx: Sql, b: BookingRow, now = new Date()): Pr
       dealer_code, start_date, end_date, transport_type, advisor_id, op_codes, service_packages, title, created_by)
     values (${b.storeId}, ${b.fid}, ${b.customerId}, ${b.serviceVehicleId}, 'BOOKED',
       ${b.dealerCode ?? (await storeCode(tx, b.storeId))}, ${b.start}, ${end}, ${b.transportType ?? null},
-      ${b.advisorId ?? null}, ${b.opCodes}, ${JSON.stringify(packages)}::jsonb,
+      ${b.advisorId ?? null}, ${b.opCodes}, ${tx.json(packages)},
       ${b.title ?? (packages.map((p) => p.description).join(', ') || null)}, ${b.createdBy})
     returning id`;
   if (b.fid !== null) {
@@ -97,25 +117,27 @@ export async function writeBooking(tx: Sql, b: BookingRow, now = new Date()): Pr
 }
 
 /**
- * Books one slot of a store's service drive in one transaction: checks what the request names,
- * then writes it (see `writeBooking`).
+ * Checks what a booking request names and writes it inside the caller's transaction (see
+ * `writeBooking`); `bocId` is the store's company, from the caller's scope check.
  */
+export async function bookInTransaction(tx: Sql, user: SessionUser, r: BookingRequest, bocId: number, now = new Date()): Promise<number> {
+  const party = await partyOf(tx, r, bocId);
+  await checkReferences(tx, r, party);
+  return writeBooking(
+    tx,
+    {
+      storeId: r.storeId, start: r.startTime, fid: party.fid, customerId: party.customerId, serviceVehicleId: party.serviceVehicleId,
+      opCodes: r.opCodes, dealerCode: r.dealerCode, transportType: r.transportType, advisorId: r.advisorId, title: r.title,
+      createdBy: user.userId, manual: r.manual,
+    },
+    now,
+  );
+}
+
+/** Books one slot of a store's service drive in one transaction (see `bookInTransaction`). */
 export async function bookAppointment(sql: Sql, user: SessionUser, r: BookingRequest, now = new Date()): Promise<Appointment> {
   const place = await assertStoreAccess(sql, user, r.storeId);
-  const id = await sql.begin(async (txn) => {
-    const tx = txn as unknown as Sql;
-    const party = await partyOf(tx, r, place.bocId);
-    await checkReferences(tx, r, party);
-    return writeBooking(
-      tx,
-      {
-        storeId: r.storeId, start: r.startTime, fid: party.fid, customerId: party.customerId, serviceVehicleId: party.serviceVehicleId,
-        opCodes: r.opCodes, dealerCode: r.dealerCode, transportType: r.transportType, advisorId: r.advisorId, title: r.title,
-        createdBy: user.userId, manual: r.manual,
-      },
-      now,
-    );
-  });
+  const id = await sql.begin((txn) => bookInTransaction(txn as unknown as Sql, user, r, place.bocId, now));
   return (await findAppointment(sql, id))!;
 }
 

@@ -11,7 +11,7 @@ import type { SessionUser } from '../auth/sessions';
 import { assertStoreAccess } from '../org/scope';
 import { findAppointment } from './query-appointments';
 
-async function appointmentInScope(sql: Sql, user: SessionUser, id: number): Promise<Appointment> {
+export async function appointmentInScope(sql: Sql, user: SessionUser, id: number): Promise<Appointment> {
   const appointment = await findAppointment(sql, id);
   if (!appointment) throw new AppError('NOT_FOUND', `Appointment ${id} does not exist`, [{ field: 'param.id', message: 'unknown appointment' }]);
   await assertStoreAccess(sql, user, appointment.storeId);

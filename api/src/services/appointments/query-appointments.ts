@@ -13,6 +13,8 @@ export type AppointmentFilter = {
   advisorId?: number;
   /** The conversation the appointment belongs to. */
   fid?: number;
+  /** One customer's appointments (their page). */
+  customerId?: number;
   /** Customer name, phone, e-mail or VIN. */
   query?: string;
   /** Only appointments whose conversation has a received message. */
@@ -62,6 +64,7 @@ function where(sql: Sql, f: AppointmentFilter) {
   if (f.statuses) parts.push(sql`ap.appt_status = any(${[...f.statuses]}::text[])`);
   if (f.advisorId !== undefined) parts.push(sql`ap.advisor_id = ${f.advisorId}`);
   if (f.fid !== undefined) parts.push(sql`ap.future_service_interaction_id = ${f.fid}`);
+  if (f.customerId !== undefined) parts.push(sql`ap.customer_id = ${f.customerId}`);
   if (f.withReceivedMessage) parts.push(sql`fi.last_message_received_date is not null`);
   if (f.query) {
     const term = likeTerm(f.query);

@@ -4,6 +4,7 @@ import { QUEUES } from '../../jobs/queues';
 import { defaultAnalyzer, type ReplyAnalyzer } from '../assistant';
 import { onInboundCommitted, type InboundCommitted } from '../conversations/inbound-events';
 import { uuidFromText } from '../conversations/receive-inbound';
+import { applyIntentRules } from '../assistant-config/intent-rules';
 import { loadContext } from './context';
 import { decideInbound } from './decide';
 import { rephraserFromEnv, type AssistantLlmEnv, type Rephraser } from './llm';
@@ -53,7 +54,9 @@ export function createAssistantLoop(o: AssistantLoopOptions): AssistantLoop {
     if (!ctx) return null;
     const referenceTime = m.timestamp ?? m.createdOn;
     const text = m.content.slice(0, 1600);
-    const result = (o.analyzer ?? defaultAnalyzer()).analyze(text, { instant: referenceTime, zone: ctx.zone });
+    const read = (o.analyzer ?? defaultAnalyzer()).analyze(text, { instant: referenceTime, zone: ctx.zone });
+    // The store division's intent rules (the developer area's aiva file) decide first; none saved, nothing changes.
+    const result = await applyIntentRules(o.sql, { storeId: ctx.storeId, divisionId: ctx.divisionId, text, analysis: read });
     return runTurn(deps, {
       interactionId: m.futureServiceInteractionId,
       kind: 'INBOUND',

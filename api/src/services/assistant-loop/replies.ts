@@ -1,4 +1,4 @@
-import { expandMergeFields, formatInstantInZone, htmlToSmsText, type AssistantReplyKey, type MergeValues } from '@drivebay/shared';
+import { expandMergeFields, formatInstantInZone, htmlToSmsText, serviceTypeLabel, type AssistantReplyKey, type MergeValues } from '@drivebay/shared';
 import { laneName } from '@drivebay/shared/docs';
 import type { Sql } from '../../db/database';
 import { MAX_SMS_LENGTH } from '../conversations/send-message';
@@ -61,8 +61,16 @@ export async function renderReply(sql: Sql, ctx: LoopContext, key: AssistantRepl
     promised: ro?.promised ? formatInstantInZone(ro.promised, ctx.store.zone, PROMISED_PATTERN) : '',
   };
   // The extra groups are read by path like the template fields; the editor's menus do not list them.
+  const empty = emptyValues();
+  const product = base?.product ?? empty.product;
   const values = {
-    ...(base ?? emptyValues()),
+    ...(base ?? empty),
+    // The reminder's words: the service by its label, the vehicle as "2021 Honda Civic" (or "vehicle").
+    service: {
+      ...(base?.service ?? empty.service),
+      name: serviceTypeLabel(ctx.serviceType),
+      vehicle: [product.year, product.make, product.model].filter(Boolean).join(' ') || 'vehicle',
+    },
     office: { ...(base?.office ?? { name: ctx.store.name, address: ctx.store.address ?? '' }), hours },
     appointment: { time, choices },
     repairOrder,

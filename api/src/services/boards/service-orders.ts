@@ -9,6 +9,8 @@ export type ServiceOrderFilter = {
   /** An advisor number; undefined means every advisor. */
   advisorNo?: string;
   ids?: readonly number[];
+  /** One customer's orders (their page). */
+  customerId?: number;
   /** Closed on or after this day (YYYY-MM-DD) ... */
   closedFrom?: string;
   /** ... and before this day (exclusive). */
@@ -63,6 +65,7 @@ function where(sql: Sql, f: ServiceOrderFilter) {
   if (f.lanes) parts.push(sql`ro.status_code = any(${[...f.lanes]}::text[])`);
   if (f.advisorNo !== undefined) parts.push(sql`a.advisor_no = ${f.advisorNo}`);
   if (f.ids) parts.push(sql`ro.id = any(${[...f.ids]}::bigint[])`);
+  if (f.customerId !== undefined) parts.push(sql`ro.customer_id = ${f.customerId}`);
   if (f.closedFrom) parts.push(sql`ro.close_date >= ${dayStart(sql, f.closedFrom)}`);
   if (f.closedBefore) parts.push(sql`ro.close_date < ${dayStart(sql, f.closedBefore)}`);
   if (f.openedFrom) parts.push(sql`ro.open_date >= ${dayStart(sql, f.openedFrom)}`);

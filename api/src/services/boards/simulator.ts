@@ -58,7 +58,7 @@ const NEXT: Partial<Record<RoStatusCode, RoStatusCode>> = {
 const FEED_LOCK_NAMESPACE = 4_242_201;
 
 /** A small seeded generator (mulberry32). */
-function generator(seed: number) {
+export function generator(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -35,6 +35,8 @@ beforeAll(async () => {
       BANDWIDTH_API_URL: `http://127.0.0.1:${(bandwidth.address() as AddressInfo).port}/api/v2`,
     },
   });
+  // A real carrier texts only for stores registered for A2P 10DLC.
+  await h.db.sql`update store set a2p_status = 'REGISTERED', a2p_brand_id = 'BTEST01', a2p_campaign_id = 'CTEST01'`;
 });
 afterAll(async () => {
   await h?.close();

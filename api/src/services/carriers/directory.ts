@@ -1,9 +1,11 @@
 import type { Sql } from '../../db/database';
-import { createBandwidthCarrier } from './bandwidth';
+import { createBandwidthCarrier, type BandwidthAccount } from './bandwidth';
 import type { CarrierPort } from './carrier-port';
 import type { CarrierSettings } from './settings';
 import { loadSimulatorAccount } from './simulator-account';
 import { createTwilioCarrier, type TwilioAccount } from './twilio';
+import { CarrierError } from './carrier-port';
+import { createCredentialsCipher, type CredentialsCipher } from '../telephony/credentials';
 
 /** Path under which the simulator answers the Twilio REST API. */
 export const SIMULATOR_TWILIO_BASE_PATH = '/api/simulator/twilio';
@@ -27,16 +29,38 @@ export type CarrierDirectory = {
   simulatorAccount(): Promise<TwilioAccount | null>;
   /** Credentials Bandwidth sends with its callbacks; null when Bandwidth is not configured. */
   bandwidthCallback: { username: string; password: string } | null;
+  /** Encrypts and decrypts the carrier secrets stored per store. */
+  credentials: CredentialsCipher;
+  /** The product's default accounts (from the environment), for the numbers and account calls. */
+  defaults: { twilio: TwilioAccount | null; bandwidth: BandwidthAccount | null };
 };
 
 /** A store's own Twilio account columns. */
 export type StoreAccount = { twilioAccountSid: string | null; twilioAuthToken: string | null };
 
-const accountOf = (row: StoreAccount | null | undefined): TwilioAccount | null =>
-  row?.twilioAccountSid && row.twilioAuthToken ? { accountSid: row.twilioAccountSid, authToken: row.twilioAuthToken } : null;
+/** The message a store gets when it would text on a real carrier without A2P 10DLC registration. */
+export const NOT_REGISTERED_MESSAGE =
+  'This store is not registered for business texting (A2P 10DLC): US carriers block its texts. Record its brand and campaign registration under Administration > Telephony.';
+
+/** A carrier that refuses every text of a store not registered for A2P 10DLC. */
+const unregistered: CarrierPort = {
+  name: 'twilio',
+  async sendSms() {
+    throw new CarrierError(NOT_REGISTERED_MESSAGE, { permanent: true });
+  },
+};
 
 export function createCarrierDirectory(opts: { sql: Sql; settings: CarrierSettings }): CarrierDirectory {
   const { sql, settings } = opts;
+  // The store's own auth token is stored encrypted (see docs/telephony.md).
+  const cipher = createCredentialsCipher(sql, settings.credentialsKey);
+  const accountOf = async (row: StoreAccount | null | undefined): Promise<TwilioAccount | null> =>
+    row?.twilioAccountSid && row.twilioAuthToken ? { accountSid: row.twilioAccountSid, authToken: await cipher.decrypt(row.twilioAuthToken) } : null;
+  // US carriers block unregistered A2P 10DLC traffic; the simulator is exempt.
+  const registered = async (storeId: number): Promise<boolean> => {
+    const [row] = await sql<{ a2pStatus: string }[]>`select a2p_status from store where id = ${storeId}`;
+    return row?.a2pStatus === 'REGISTERED';
+  };
   const mode: CarrierDirectory['mode'] = settings.twilio ? 'twilio' : settings.bandwidth ? 'bandwidth' : 'simulator';
   const twilioClients = new Map<string, CarrierPort>();
   const bandwidth = settings.bandwidth ? createBandwidthCarrier(settings.bandwidth) : null;
@@ -76,8 +100,11 @@ export function createCarrierDirectory(opts: { sql: Sql; settings: CarrierSettin
       ? { username: settings.bandwidth.callbackUsername, password: settings.bandwidth.callbackPassword }
       : null,
     simulatorAccount,
+    credentials: cipher,
+    defaults: { twilio: settings.twilio, bandwidth: settings.bandwidth },
     async carrierFor(storeId) {
       const own = await ownAccount(storeId);
+      if ((own || settings.twilio || bandwidth) && !(await registered(storeId))) return unregistered;
       if (own) return twilioClient(own, false);
       if (settings.twilio) return twilioClient(settings.twilio, false);
       if (bandwidth) return bandwidth;
@@ -88,7 +115,7 @@ export function createCarrierDirectory(opts: { sql: Sql; settings: CarrierSettin
       return own ?? settings.twilio ?? (await simulatorAccount());
     },
     async twilioAccountOf(store) {
-      return accountOf(store) ?? settings.twilio ?? (await simulatorAccount());
+      return (await accountOf(store)) ?? settings.twilio ?? (await simulatorAccount());
     },
   };
 }

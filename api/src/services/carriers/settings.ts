@@ -14,6 +14,8 @@ export type CarrierSettings = {
   /** Default Twilio account for stores without their own. */
   twilio: TwilioAccount | null;
   bandwidth: BandwidthSettings | null;
+  /** DATA_ENCRYPTION_KEY: encrypts the carrier secrets stored per store; absent, a key kept in the database. */
+  credentialsKey?: string | undefined;
 };
 
 /** The environment variables the carrier settings are read from (see README "Settings"). */
@@ -27,6 +29,7 @@ export type CarrierEnv = {
   BANDWIDTH_CALLBACK_USERNAME?: string | undefined;
   BANDWIDTH_CALLBACK_PASSWORD?: string | undefined;
   BANDWIDTH_API_URL?: string | undefined;
+  DATA_ENCRYPTION_KEY?: string | undefined;
 };
 
 /**
@@ -61,5 +64,5 @@ export function carrierSettingsFromEnv(env: CarrierEnv, publicUrl: string): Carr
           apiBase: env.BANDWIDTH_API_URL,
         }
       : null;
-  return { publicUrl: publicUrl.replace(/\/+$/, ''), twilio, bandwidth };
+  return { publicUrl: publicUrl.replace(/\/+$/, ''), twilio, bandwidth, credentialsKey: env.DATA_ENCRYPTION_KEY };
 }

@@ -25,6 +25,14 @@ class RedirectingRequestClient extends twilio.RequestClient {
   }
 }
 
+/** The twilio package's REST client for an account; `apiBase` replaces https://api.twilio.com. */
+export function twilioRestClient(account: TwilioAccount, apiBase?: string | undefined) {
+  return twilio(account.accountSid, account.authToken, {
+    httpClient: apiBase ? new RedirectingRequestClient(apiBase) : new twilio.RequestClient({ timeout: REQUEST_TIMEOUT_MS }),
+    autoRetry: false,
+  });
+}
+
 /**
  * Sends through the Twilio Messages API with the given account. `apiBase` replaces
  * https://api.twilio.com (the simulator); absent, the real Twilio is called.

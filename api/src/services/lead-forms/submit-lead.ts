@@ -38,6 +38,13 @@ export function bookingInvitation(store: Pick<StoreNumber, 'agentFirstName' | 's
  * The number a form names: an assistant's texting number (the usual case) or a store's main
  * number, which is answered by that store's sending assistant.
  */
+/** Whether the store's enterprise takes requests through its public lead forms (Administration). */
+async function leadFormsOn(sql: Sql, storeId: number): Promise<boolean> {
+  const [row] = await sql<{ on: boolean }[]>`
+    select e.lead_form_enabled as on from store s join boc b on b.id = s.boc_id join enterprise e on e.id = b.enterprise_id where s.id = ${storeId}`;
+  return row?.on ?? false;
+}
+
 async function storeForNumber(sql: Sql, number: string): Promise<StoreNumber | null> {
   const byAssistant = await findStoreByNumber(sql, number);
   if (byAssistant) return byAssistant;
@@ -94,7 +101,7 @@ async function matchInteraction(tx: Sql, store: StoreNumber, customerId: number)
   const [created] = await tx<{ id: number }[]>`
     insert into future_service_interaction (store_id, company_id, customer_id, division_id, service_type, type, conversation_initiated, metadata)
     values (${store.storeId}, ${store.bocId}, ${customerId}, ${store.divisionId}, ${LEAD_SERVICE_TYPE}, 'SERVICE', true,
-      ${JSON.stringify({ source: 'LEAD_FORM' })}::jsonb)
+      ${tx.json({ source: 'LEAD_FORM' })})
     returning id`;
   return created!.id;
 }
@@ -131,9 +138,10 @@ export async function submitLead(deps: ServiceDeps, lead: ParsedLeadSubmission, 
       message: lead.message, consent_text: lead.consentText ?? null, consent_version: lead.consentVersion ?? null,
       client_ip: ctx.ip, user_agent: ctx.userAgent,
     };
-    if (!store) {
+    if (!store || !(await leadFormsOn(tx, store.storeId))) {
+      const reason = store ? LEAD_FORM_TEXT.formsOff : LEAD_FORM_TEXT.unknownStore;
       const [row] = await tx<SubmissionRow[]>`
-        insert into lead_submission ${tx({ ...evidence, status: 'failed', texted: false, reason: LEAD_FORM_TEXT.unknownStore })}
+        insert into lead_submission ${tx({ ...evidence, status: 'failed', texted: false, reason })}
         returning id, status, texted, reason`;
       return { result: resultOf(row!, false), store: null, interactionId: null, queued: false };
     }

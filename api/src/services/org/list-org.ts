@@ -18,6 +18,7 @@ type StoreRow = {
   officeTimeZone: string;
   timezoneDisplay: string;
   phoneNumber: string | null;
+  brand: string | null;
 };
 
 /** Stores the user may open, of one enterprise (FORBIDDEN outside scope) or, with null, of all. */
@@ -27,7 +28,7 @@ async function storesOf(sql: Sql, user: SessionUser, enterpriseId: number | null
   }
   const rows = await sql<StoreRow[]>`
     select s.id, s.store_code, s.store_name, s.boc_id, b.boc_code, b.boc_name, b.enterprise_id,
-      s.office_time_zone, s.timezone_display,
+      s.office_time_zone, s.timezone_display, s.brand,
       coalesce((select a.agent_phone_number from assistant a where a.store_id = s.id and a.initializer_process_enabled limit 1), s.phone_number) as phone_number
     from store s join boc b on b.id = s.boc_id
     ${enterpriseId === null ? sql`` : sql`where b.enterprise_id = ${enterpriseId}`}
@@ -59,5 +60,6 @@ export async function listStores(sql: Sql, user: SessionUser, enterpriseId: numb
       officeMasterVO: { timezoneDisplay: s.timezoneDisplay, officeTimeZone: s.officeTimeZone },
       officeMasterTimezone: s.officeTimeZone,
       phoneNumber: s.phoneNumber,
+      brand: s.brand,
     }));
 }

@@ -5,7 +5,7 @@ import { writeMessagesInBulk } from '../../services/conversations/messages';
 export const FOREIGN_MARK = 'Zorblax';
 
 export type ForeignRecords = Record<
-  'enterprise' | 'boc' | 'store' | 'customer' | 'vehicle' | 'interaction' | 'message' | 'appointment' | 'template' | 'mailingList' | 'repairOrder',
+  'enterprise' | 'boc' | 'store' | 'customer' | 'vehicle' | 'interaction' | 'message' | 'appointment' | 'template' | 'mailingList' | 'repairOrder' | 'user',
   number
 >;
 
@@ -32,7 +32,11 @@ export async function createForeignRecords(sql: Sql): Promise<ForeignRecords> {
   const [l] = await sql<{ id: number }[]>`insert into mailing_list_master (store_id, code) values (${s!.id}, ${`LIST-${FOREIGN_MARK}`}) returning id`;
   const [r] = await sql<{ id: number }[]>`insert into repair_order (store_id, ro_number, customer_id, service_vehicle_id, status_code, order_key)
     values (${s!.id}, 'ZB-RO-1', ${c!.id}, ${v!.id}, (select code from ref_ro_status order by position limit 1), 'a0') returning id`;
+  const [u] = await sql<{ id: number }[]>`insert into app_user (username, password_hash, first_name, last_name, emp_level, enterprise_id, boc_id, store_id, guest)
+    values ('zorblax.user', 'not-a-real-hash', ${FOREIGN_MARK}, ${FOREIGN_MARK}, 'STORE', ${e!.id}, ${b!.id}, ${s!.id}, true) returning id`;
+  await sql`insert into user_role (user_id, role, position) values (${u!.id}, 'OFFICE_USER', 0)`;
   return {
+    user: u!.id,
     enterprise: e!.id, boc: b!.id, store: s!.id, customer: c!.id, vehicle: v!.id, interaction: f!.id,
     message: m!.id, appointment: a!.id, template: t!.id, mailingList: l!.id, repairOrder: r!.id,
   };
@@ -52,6 +56,7 @@ export function foreignIdFor(name: string, path: string, r: ForeignRecords): num
   if (n === 'templateid') return r.template;
   if (n === 'mailinglistmasterid') return r.mailingList;
   if (n === 'svcopenroidpk') return r.repairOrder;
+  if (n === 'userid' || n === 'usermasterid') return r.user;
   if (n === 'id') return path.includes('appointment') ? r.appointment : path.includes('ServiceOrder') ? r.repairOrder : r.message;
   return null;
 }
@@ -68,6 +73,10 @@ export async function foreignState(sql: Sql, r: ForeignRecords) {
       (select status_code from repair_order where id = ${r.repairOrder}) as repair_order,
       (select ai_enabled from future_service_interaction where id = ${r.interaction}) as ai_enabled,
       (select archived from message_instance where id = ${r.message}) as archived,
-      (select read_status from message_instance where id = ${r.message}) as read_status`;
+      (select read_status from message_instance where id = ${r.message}) as read_status,
+      (select blocked::text || first_name || coalesce(email, '') from app_user where id = ${r.user}) as user,
+      (select count(*)::int from audit_log where enterprise_id = ${r.enterprise}) as audit,
+      (select count(*)::int from assistant_file_version where enterprise_id = ${r.enterprise}) as assistant_files,
+      (select store_name || a2p_status || coalesce(twilio_account_sid, '') from store where id = ${r.store}) as store`;
   return row;
 }

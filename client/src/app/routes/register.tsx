@@ -1,20 +1,14 @@
 import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PATHS } from '@drivebay/shared';
 import { StatusPage } from '../../components/status-page';
 import { VisitorsOnly } from './guards';
-
-const STEPS = [
-  'Ask your dealership’s Drivebay administrator — usually the service manager, the general manager or your group’s enterprise administrator.',
-  'Tell them your full name, your work email address, and the dealership and store you work at.',
-  'They create your account with the right role and store, and give you your username. Then sign in.',
-];
+import { ForgotPasswordForm, RegisterForm } from '../../features/admin';
 
 /**
- * /register. Accounts are created by a dealership administrator, with a role and a store scope
- * only they can choose, so this page explains how to get one instead of taking a self-sign-up.
+ * /register. A visitor asks for an account at their store; an administrator who manages that
+ * store's users approves it (choosing the role) and the visitor gets an email to set a password.
  */
 export function RegisterRoute() {
   return (
@@ -23,26 +17,20 @@ export function RegisterRoute() {
       <StatusPage
         title="Request access"
         actions={
-          <Button component={RouterLink} to={PATHS.login} variant="contained">
+          <Button component={RouterLink} to={PATHS.login}>
             Back to sign in
           </Button>
         }
       >
         <Typography color="text.secondary">
-          Drivebay accounts are set up by your dealership, not by sign-up, because each account is tied to the
-          stores and customers you are allowed to work with.
+          Drivebay accounts are tied to the stores and customers you may work with, so an administrator of your store
+          approves each request.
         </Typography>
-        <Stack component="ol" spacing={1.25} sx={{ m: 0, pl: 2.5 }}>
-          {STEPS.map((step) => (
-            <Typography component="li" key={step} variant="body2">
-              {step}
-            </Typography>
-          ))}
-        </Stack>
-        <Typography variant="body2" color="text.secondary">
-          Already have an account but cannot sign in? Your administrator can reset your password or unblock your
-          account.
+        <RegisterForm />
+        <Typography variant="subtitle2" sx={{ pt: 1 }}>
+          Already have an account but forgot the password?
         </Typography>
+        <ForgotPasswordForm />
       </StatusPage>
     </VisitorsOnly>
   );

@@ -3,3 +3,4 @@
 // layout does not load the whole conversation screen to provide it).
 export { ConversationView, type ConversationViewProps } from './components/conversation-view';
 export type { AssistantDialogKind, AssistantDialogProps, ConversationAssistant } from './components/assistant-slot';
+export type { TemplatesSlot, TemplatesSlotProps } from './components/templates-slot';

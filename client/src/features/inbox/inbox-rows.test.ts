@@ -24,8 +24,9 @@ describe('display helpers', () => {
 
   it('makes service-type codes readable', () => {
     expect(serviceTypeLabel('OIL_CHANGE_10K')).toBe('Oil change 10K');
-    expect(serviceTypeLabel('CHECK_UP_30D')).toBe('Check up 30D');
-    expect(serviceTypeLabel('SVC_7500')).toBe('Svc 7500');
+    expect(serviceTypeLabel('CHECK_UP_30D')).toBe('30-day check-up');
+    expect(serviceTypeLabel('SVC_7500')).toBe('Service 7.5K');
+    expect(serviceTypeLabel('SOMETHING_NEW_5K')).toBe('Something new 5K');
   });
 });
 

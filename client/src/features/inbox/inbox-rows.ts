@@ -13,12 +13,7 @@ export function rowVehicle(row: InboxRow): string {
   return v ? `${v.year} ${v.make} ${v.model}` : '';
 }
 
-/** 'OIL_CHANGE_10K' → 'Oil change 10K': the code made readable, its mileage kept in capitals. */
-export function serviceTypeLabel(code: string): string {
-  const words = code.split('_').map((w) => (/\d/.test(w) ? w : w.toLowerCase()));
-  const text = words.join(' ');
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}
+export { serviceTypeLabel } from '@drivebay/shared';
 
 /** The spec's search filter (§5) over the fields an inbox row carries. */
 export function filterRows(rows: readonly InboxRow[], text: string): InboxRow[] {

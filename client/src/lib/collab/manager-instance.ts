@@ -1,18 +1,12 @@
 import { endSessionAfterUnauthorized } from '../api-client';
 import { getAuthToken, getSession, subscribeSession } from '../session/session-store';
+import { collabUrl } from './collab-url';
 import { CollabManager } from './connection-manager';
 import { reportSocketState } from './connection-status';
 
-/** The sync server's WebSocket path on this origin. */
-export const COLLAB_PATH = '/collab';
 
 let manager: CollabManager | null = null;
 let managerUserId: number | null = null;
-
-function collabUrl(): string {
-  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}${COLLAB_PATH}`;
-}
 
 /**
  * The tab's connection manager, for the signed-in user. Device copies are kept per user, so a
@@ -27,7 +21,7 @@ export function collabManager(): CollabManager {
   if (!manager) {
     managerUserId = userId;
     manager = new CollabManager({
-      url: collabUrl(),
+      url: collabUrl(getSession().selection.storeId),
       token: getAuthToken,
       storageName: (name) => (userId === null ? null : `drivebay:user:${userId}:${name}`),
       // The sync server refusing the token ends the session exactly as an API 401 does.

@@ -2,6 +2,16 @@
 export const APPOINTMENT_STATUSES = ['BOOKED', 'CONFIRMED', 'CHECKED_IN', 'COMPLETED', 'CANCELLED', 'NO_SHOW'] as const;
 export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
 
+/** What people read for each appointment status (lists, the customer page, reports). */
+export const APPOINTMENT_STATUS_LABELS: Record<AppointmentStatus, string> = {
+  BOOKED: 'Booked',
+  CONFIRMED: 'Confirmed',
+  CHECKED_IN: 'Checked in',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+  NO_SHOW: 'No-show',
+};
+
 /** Statuses that still take a place in the service drive. */
 export const SLOT_HOLDING_STATUSES: readonly AppointmentStatus[] = ['BOOKED', 'CONFIRMED', 'CHECKED_IN', 'COMPLETED'];
 
@@ -14,6 +24,8 @@ export const APPOINTMENT_MESSAGES = {
   booked: 'Appointment booked Successfully',
   failed: 'Booking Failed',
   slotTaken: 'This time is no longer available',
+  /** The same customer and vehicle already hold this slot: a second booking would be a mistake. */
+  alreadyBooked: 'This customer already has this vehicle booked at this time',
   // Spelled as the specification's success toast spells it.
   cancelled: 'Successfully Deleted Appoinntment',
   updated: 'Successfully Updated',

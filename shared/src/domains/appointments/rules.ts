@@ -20,3 +20,12 @@ export function appointmentStatusProblem(from: AppointmentStatus, to: Appointmen
 function label(status: AppointmentStatus): string {
   return status.toLowerCase().replace('_', '-');
 }
+
+/**
+ * Why an appointment in `status` cannot move to another time, or null when it can: only one that
+ * still waits for the customer (booked or confirmed) is moved; the rest are history.
+ */
+export function rescheduleProblem(status: AppointmentStatus): string | null {
+  if (status === 'BOOKED' || status === 'CONFIRMED') return null;
+  return `A ${label(status)} appointment cannot be moved to another time`;
+}

@@ -144,6 +144,10 @@ export const manualBookingSchema = z.object({
 });
 export type ManualBooking = z.infer<typeof manualBookingSchema>;
 
+/** `PUT /api/appointment/{id}/reschedule`: the slot the appointment moves to. */
+export const rescheduleSchema = z.object({ startTime: instant });
+export type Reschedule = z.infer<typeof rescheduleSchema>;
+
 /** What the booking and cancellation calls answer; success false carries the refusal. */
 export const bookingResultSchema = z.object({
   success: z.boolean(),

@@ -166,6 +166,8 @@ export const SMS_CONSENT_MARK = 'SMS_CONSENT';
  * that intent; the rest are the steps of the date-time dialogue and the handoff.
  */
 export const ASSISTANT_REPLY_KEYS = [
+  // The first text of a conversation the dealership starts (planner transfers, lead-list starts).
+  'INITIATE',
   // Asks for a day and time (a yes without one, the ask-for-schedule track, the DT dialogue).
   'YES',
   // A requested time that is free: asks the customer to confirm it.

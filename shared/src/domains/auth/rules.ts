@@ -10,6 +10,7 @@ export const PATHS = {
   leadManager: '/leadmanager',
   globalInbox: '/leadmanager/globalinbox',
   maxResponseTime: '/leadmanager/max-response-time',
+  globalInbox0: '/leadmanager/globalinbox0',
   companyMasterList: '/CompanyMasterList',
   swimlane: '/swimlane',
   appointments: '/appointments',
@@ -17,7 +18,15 @@ export const PATHS = {
   mailingLists: '/mailinglist',
   mailingListDetails: '/mailinglist/details',
   salesAppointment: '/sales/appointment',
+  planners: '/planners',
+  dataSync: '/data-sync',
+  customer: '/customer/:bocId/:storeId/:customerId',
 } as const;
+
+/** The address of a customer's page in one store. */
+export function customerPagePath(o: { bocId: number; storeId: number; customerId: number }): string {
+  return `/customer/${o.bocId}/${o.storeId}/${o.customerId}`;
+}
 
 /** Paths a logged-out visitor may open; everything else sends them to /login. */
 export const LOGGED_OUT_PATHS: readonly string[] = [

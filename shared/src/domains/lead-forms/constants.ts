@@ -51,6 +51,7 @@ export const LEAD_FORM_TEXT = {
   optedOut:
     'This number has opted out of our text messages, so we will not text you. Our team has your request; text START to the store to receive texts again.',
   unknownStore: 'This form is not connected to a store that books by text.',
+  formsOff: 'This dealership is not taking requests through this form at the moment.',
 } as const;
 
 /**

@@ -23,5 +23,7 @@ export const storeSchema = z.object({
   officeMasterVO: z.object({ timezoneDisplay: z.string(), officeTimeZone: z.string() }),
   officeMasterTimezone: z.string(),
   phoneNumber: z.string().nullable(),
+  /** The make the store sells (Toyota, Honda…); its own service types are offered first. */
+  brand: z.string().nullable(),
 });
 export type Store = z.infer<typeof storeSchema>;

@@ -81,3 +81,15 @@ export const salesAppointmentResultSchema = z.object({
   meetingUrl: z.string().nullable(),
 });
 export type SalesAppointmentResult = z.infer<typeof salesAppointmentResultSchema>;
+
+/** `GET /api/sales-appointment?storeId=`: a store's sales appointments from today on, soonest first. */
+export const salesAppointmentListItemSchema = z.object({
+  appointmentId: z.number().int(),
+  title: z.string(),
+  startTime: z.string(),
+  endTime: z.string(),
+  futureServiceInteractionId: z.number().int(),
+  customerName: z.string(),
+  salesRepName: z.string().nullable(),
+});
+export type SalesAppointmentListItem = z.infer<typeof salesAppointmentListItemSchema>;

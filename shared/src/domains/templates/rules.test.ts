@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MERGE_FIELD_GROUPS } from './constants';
-import { estDueDatePath, expandMergeFields, insertAtSelection, mergeToken, mergeValue, templateBodyToText, textToTemplateBody } from './rules';
+import { estDueDatePath, expandMergeFields, insertAtSelection, mergeToken, mergeValue, serviceTypesForBrands, templateBodyToText, textToTemplateBody } from './rules';
+import { SERVICE_TYPES } from '../../codes';
 import type { MergeValues } from './schemas';
 
 const values: MergeValues = {
@@ -33,5 +34,24 @@ describe('template bodies', () => {
   it('insert at the caret, replacing a selection', () => {
     expect(insertAtSelection('Hello world', 6, 11, '${customer.firstName}')).toEqual({ text: 'Hello ${customer.firstName}', caret: 27 });
     expect(insertAtSelection('ab', 5, 9, 'X')).toEqual({ text: 'abX', caret: 3 });
+  });
+});
+
+describe('serviceTypesForBrands', () => {
+  it('puts a Toyota store’s own service types first and the other makes’ last, keeping every type once', () => {
+    const order = serviceTypesForBrands(['Toyota']);
+    expect(order[0]).toBe('TOYOTA_ERROR_ALERT');
+    expect(order.slice(-6)).toEqual(['HONDA_OLD_MODEL', 'HONDA_SERVICE_PASS', 'LEXUS_ERROR_ALERT', 'FIRST_SERVICE_GMC', 'FIRST_SERVICE_BUICK', 'FIRST_SERVICE_CHEVROLET']);
+    expect(new Set(order)).toEqual(new Set(SERVICE_TYPES));
+    expect(order).toHaveLength(SERVICE_TYPES.length);
+  });
+  it('reads brands in any case, and several at once', () => {
+    const order = serviceTypesForBrands([' honda ', 'CHEVROLET', null]);
+    expect(order.slice(0, 3)).toEqual(['HONDA_OLD_MODEL', 'HONDA_SERVICE_PASS', 'FIRST_SERVICE_CHEVROLET']);
+    expect(order[3]).toBe('SALES_THANKS');
+  });
+  it('keeps the specification’s order with the brand types last when the brand is unknown', () => {
+    expect(serviceTypesForBrands([])[0]).toBe('SALES_THANKS');
+    expect(serviceTypesForBrands([]).at(-1)).toBe('FIRST_SERVICE_CHEVROLET');
   });
 });

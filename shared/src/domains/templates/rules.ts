@@ -1,4 +1,4 @@
-import type { Role, ServiceType } from '../../codes';
+import { SERVICE_TYPES, type Role, type ServiceType } from '../../codes';
 import { EST_DUE_DATE_MARKS, EST_DUE_DATE_PATH, TEMPLATE_LINE_BREAK } from './constants';
 import type { MergeValues } from './schemas';
 
@@ -73,4 +73,30 @@ export const SHARED_TEMPLATE_EDITOR_ROLES: readonly Role[] = [
 
 export function canEditSharedTemplates(roles: readonly Role[]): boolean {
   return roles.some((r) => SHARED_TEMPLATE_EDITOR_ROLES.includes(r));
+}
+
+/** The makes each brand-specific service type belongs to; the other service types suit every make. */
+const SERVICE_TYPE_MAKES: Partial<Record<ServiceType, readonly string[]>> = {
+  TOYOTA_ERROR_ALERT: ['toyota'],
+  HONDA_OLD_MODEL: ['honda'],
+  HONDA_SERVICE_PASS: ['honda'],
+  LEXUS_ERROR_ALERT: ['lexus'],
+  FIRST_SERVICE_GMC: ['gmc'],
+  FIRST_SERVICE_BUICK: ['buick'],
+  FIRST_SERVICE_CHEVROLET: ['chevrolet', 'chevy'],
+};
+
+/**
+ * The service types in the order a store's template lists offer them: first those made for the
+ * store's brands, then the ones every make has, and last the other makes' own (still there, for an
+ * enterprise that sells several). The order within each part is the specification's.
+ */
+export function serviceTypesForBrands(brands: readonly (string | null | undefined)[]): ServiceType[] {
+  const mine = new Set(brands.filter((b): b is string => !!b).map((b) => b.trim().toLowerCase()));
+  const rank = (s: ServiceType) => {
+    const makes = SERVICE_TYPE_MAKES[s];
+    if (!makes) return 1;
+    return makes.some((m) => mine.has(m)) ? 0 : 2;
+  };
+  return [...SERVICE_TYPES].sort((a, b) => rank(a) - rank(b));
 }

@@ -5,13 +5,15 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
-import type { UserData } from '@drivebay/shared';
+import { PATHS, canOpenAdmin, type UserData } from '@drivebay/shared';
 import { BrandLogo } from '../../../components/brand-logo';
 import { PageSpinner } from '../../../components/page-spinner';
 import { UserMenu, useIdleLogout } from '../../../features/auth';
 import { ConversationOfflineContext, type ConversationOffline } from '../../../features/conversations/offline';
 import { ConnectionIndicator, UpdatePrompt, conversationOffline, useOfflineStartup } from '../../../features/offline';
 import { OrgSelectors, useOrgScope } from '../../../features/org';
+import { DataSourceHealthBanner } from '../../../features/data-sync';
+import { ChangePasswordButton, EnterpriseLogo } from '../../../features/admin';
 import { canOpenCompanyDirectory } from '../../../lib/permissions';
 import type { Selection } from '../../../lib/session/storage';
 import { useSession } from '../../../lib/session/use-session';
@@ -47,11 +49,13 @@ function SignedInLayout({ user, selection }: { user: UserData; selection: Select
             <MenuIcon />
           </IconButton>
           <BrandLogo />
+          <EnterpriseLogo enterpriseId={user.enterprise.id} name={user.enterprise.name} />
           <Box sx={{ flex: { xs: '1 1 100%', md: 1 }, order: { xs: 3, md: 0 }, minWidth: 0, display: 'flex' }}>
             <OrgSelectors scope={scope} selection={selection} />
           </Box>
           <Box sx={{ ml: 'auto', display: 'flex', alignItems: 'center', gap: 1.5 }}>
             <ConnectionIndicator />
+            <ChangePasswordButton />
             <UserMenu user={user} />
           </Box>
         </Toolbar>
@@ -59,6 +63,7 @@ function SignedInLayout({ user, selection }: { user: UserData; selection: Select
       <Box sx={{ flex: 1, display: 'flex', minHeight: 0 }}>
         <NavDrawer
           showCompanies={canOpenCompanyDirectory(user)}
+          showAdmin={canOpenAdmin(user.roles)}
           mobileOpen={mobileNavOpen}
           onMobileClose={() => setMobileNavOpen(false)}
         />
@@ -67,6 +72,7 @@ function SignedInLayout({ user, selection }: { user: UserData; selection: Select
           data-testid="main-layout"
           sx={{ flex: 1, minWidth: 0, overflow: 'auto', display: 'flex', flexDirection: 'column', p: { xs: 2, md: 3 } }}
         >
+          <DataSourceHealthBanner enterpriseId={user.enterprise.id} roles={user.roles} dataSyncPath={PATHS.dataSync} />
           <ConversationOfflineContext.Provider value={offlineForConversations}>
             <Suspense fallback={<PageSpinner />}>
               <Outlet context={context} />

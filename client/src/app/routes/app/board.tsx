@@ -1,7 +1,9 @@
+import { useNavigate } from 'react-router-dom';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ViewWeekIcon from '@mui/icons-material/ViewWeek';
+import { PATHS, customerPagePath } from '@drivebay/shared';
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/page-spinner';
 import { StoreBoard } from '../../../features/boards';
@@ -26,12 +28,15 @@ function ChooseStore() {
 /** /swimlane: the selected store's repair orders moving through the service drive, live. */
 export default function BoardScreen() {
   const { user, selection, scope } = useLayoutContext();
+  const navigate = useNavigate();
   const store = scope.selectedStore;
   // Store-related calls need both the enterprise and the store.
   const ready = selection.enterpriseId !== null && selection.storeId !== null;
 
   let body;
-  if (ready && store) body = <StoreBoard key={store.id} store={store} user={user} />;
+  if (ready && store) body = <StoreBoard key={store.id} store={store} user={user} onOpenConversation={(id) => navigate(`${PATHS.leadManager}?fsi=${id}`)}
+        onOpenCustomer={(customerId) => navigate(customerPagePath({ bocId: store.boc, storeId: store.id, customerId }))}
+      />;
   else if (ready && scope.loading.stores) body = <PageSpinner label="Loading store" />;
   else body = <ChooseStore />;
 

@@ -38,12 +38,13 @@ function MessageDialog({ kind, interaction, message, timeZone, onClose, onChange
  */
 export const conversationAssistant: ConversationAssistant = {
   aiSwitch: ({ interaction, onChanged }) => <AiSwitch interactionId={interaction.id} aiEnabled={interaction.aiEnabled} onChanged={onChanged} />,
-  options: ({ interaction, latestCustomerText, onChanged }) => (
+  options: ({ interaction, latestCustomerText, lastTextFailed, onChanged }) => (
     <AssistantOptions
       interactionId={interaction.id}
       dtDialogEnabled={interaction.dtDialogEnabled === true}
       manualBooking={interaction.manualBooking === true}
       latestCustomerText={latestCustomerText}
+      lastTextFailed={lastTextFailed}
       onChanged={onChanged}
     />
   ),

@@ -10,6 +10,7 @@ import { showsResponseTimeBadges, type UserData } from '@drivebay/shared';
 import { ConversationView } from '../../../features/conversations';
 import { InboxPane, rowLiveKey, useInboxes, type StoreOption } from '../../../features/inbox';
 import { conversationAssistant } from './conversation-assistant';
+import { conversationTemplates } from './conversation-templates';
 
 /** The query parameter naming the open conversation. */
 export const OPEN_PARAM = 'fsi';
@@ -89,6 +90,7 @@ export function InboxScreen({ user, stores, mode }: InboxScreenProps) {
         liveKey={liveKey}
         showBadges={showBadges}
         assistant={conversationAssistant}
+        templates={conversationTemplates}
         onBack={wide ? undefined : () => select(null)}
       />
     );

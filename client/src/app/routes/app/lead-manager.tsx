@@ -1,4 +1,4 @@
-import { lazy, useMemo } from 'react';
+import { lazy, useMemo, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -10,20 +10,21 @@ import { PATHS, dealRoomTarget, responseTimeDisplayOn, type Store } from '@drive
 import { PageHeader } from '../../../components/page-header';
 import { PageSpinner } from '../../../components/page-spinner';
 import type { StoreOption } from '../../../features/inbox';
-import { LeadList } from '../../../features/leads';
 import { getStores } from '../../../features/org';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { InboxScreen } from './inbox-screen';
+import { AUTOMATED_TAB, GlobalInboxZero, LIST_TABS, StartConversationButton, StoreListTab, tabLabel } from './lead-lists-screen';
 import { useLayoutContext } from './layout-context';
 
 const TITLES: Record<string, string> = {
   [PATHS.leadManager]: 'Lead manager',
   [PATHS.globalInbox]: 'Global inbox',
   [PATHS.maxResponseTime]: 'Max response time',
+  [PATHS.globalInbox0]: 'Global inbox 0',
 };
 
-/** The tab of /leadmanager that shows the paged lead list. */
-const LEADS_TAB = 'leads';
+/** The tabs of /leadmanager after the inbox: the lead lists, then the automated conversations. */
+const TAB_VALUES = [...LIST_TABS.map((t) => t.value), AUTOMATED_TAB];
 
 function ChooseStore({ what }: { what: string }) {
   return (
@@ -45,34 +46,51 @@ function storeOption(store: Store): StoreOption {
   return { id: store.id, name: store.storeName, timeZone: store.officeMasterVO.officeTimeZone || store.officeMasterTimezone || null };
 }
 
-/** /leadmanager: the selected store's live inbox, and its paged lead list under "All leads". */
+/** /leadmanager: the selected store's live inbox, and its lead lists in the tabs after it. */
 function StoreInbox() {
   const { user, selection, scope } = useLayoutContext();
   const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') === LEADS_TAB ? LEADS_TAB : 'inbox';
+  const asked = params.get('tab');
+  // An open conversation is shown in the inbox tab, whichever list it was opened from.
+  const tab = asked && TAB_VALUES.includes(asked) && !params.get('fsi') ? asked : 'inbox';
   const store = scope.selectedStore;
   const stores = useMemo(() => (store ? [storeOption(store)] : []), [store]);
 
   const setTab = (value: string) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
-      if (value === LEADS_TAB) next.set('tab', LEADS_TAB);
+      if (value !== 'inbox') next.set('tab', value);
       else next.delete('tab');
+      next.delete('fsi');
       return next;
     });
 
   let body;
   if (selection.enterpriseId === null || selection.storeId === null) body = <ChooseStore what="Pick an enterprise, a BOC and a store in the bar above to see that store’s conversations." />;
   else if (!store) body = scope.loading.stores ? <PageSpinner label="Loading store" /> : <ChooseStore what="Pick a store in the bar above." />;
-  else if (tab === LEADS_TAB) body = <LeadList key={store.id} store={store} showResponseTime={false} />;
+  else if (tab !== 'inbox') body = <StoreListTab key={`${store.id}:${tab}`} store={store} tab={tab} />;
   else body = <InboxScreen key={store.id} user={user} stores={stores} mode="inbox" />;
 
   return (
     <Stack sx={{ flex: 1, minHeight: 0 }}>
-      <PageHeader title={TITLES[PATHS.leadManager]!} subtitle={store ? `${store.storeName} · ${store.bocMaster.bocName} · times in ${store.officeMasterVO.timezoneDisplay}` : undefined} />
-      <Tabs value={tab} onChange={(_e, value: string) => setTab(value)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+      <PageHeader
+        title={TITLES[PATHS.leadManager]!}
+        subtitle={store ? `${store.storeName} · ${store.bocMaster.bocName} · times in ${store.officeMasterVO.timezoneDisplay}` : undefined}
+        actions={store ? <StartConversationButton store={store} /> : undefined}
+      />
+      <Tabs
+        value={tab}
+        onChange={(_e, value: string) => setTab(value)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+        aria-label="Lead manager lists"
+        sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}
+      >
         <Tab value="inbox" label="Inbox" />
-        <Tab value={LEADS_TAB} label="All leads" />
+        {TAB_VALUES.map((value) => (
+          <Tab key={value} value={value} label={tabLabel(value)} />
+        ))}
       </Tabs>
       {body}
     </Stack>
@@ -122,13 +140,39 @@ function GlobalInbox({ mode }: { mode: 'inbox' | 'waiting' }) {
   );
 }
 
-/** /leadmanager, /leadmanager/globalinbox and /leadmanager/max-response-time. */
+/** /leadmanager/globalinbox0: the selection's conversations waiting on the dealership, and its contact-later list. */
+function GlobalInboxZeroScreen() {
+  const { selection } = useLayoutContext();
+  const { stores, loading } = useSelectionStores();
+  const [tab, setTab] = useState<'gi0' | 'contact-later'>('gi0');
+  const place = useMemo(
+    () => (selection.bocId !== null ? { bocId: selection.bocId } : selection.enterpriseId !== null ? { enterpriseId: selection.enterpriseId } : {}),
+    [selection.bocId, selection.enterpriseId],
+  );
+  let body;
+  if (stores && stores.length > 0) body = <GlobalInboxZero stores={stores} place={place} tab={tab} />;
+  else if (loading) body = <PageSpinner label="Loading stores" />;
+  else body = <ChooseStore what="Pick an enterprise (and a BOC to narrow it) in the bar above to see the conversations of its stores." />;
+  return (
+    <Stack sx={{ flex: 1, minHeight: 0 }}>
+      <PageHeader title={TITLES[PATHS.globalInbox0]!} subtitle={stores?.length ? `${stores.length} store${stores.length === 1 ? '' : 's'} · waiting on the dealership, longest wait first` : undefined} />
+      <Tabs value={tab} onChange={(_e, v: 'gi0' | 'contact-later') => setTab(v)} sx={{ mb: 2, borderBottom: 1, borderColor: 'divider' }}>
+        <Tab value="gi0" label="Inbox 0" />
+        <Tab value="contact-later" label="Contact later" />
+      </Tabs>
+      {body}
+    </Stack>
+  );
+}
+
+/** /leadmanager, /leadmanager/globalinbox, /leadmanager/globalinbox0 and /leadmanager/max-response-time. */
 const LeadManagerDealRoomScreen = lazy(() => import('./templates-deal-room'));
 
 export default function LeadManagerScreen() {
   const { pathname } = useLocation();
   // A service-page link (servicepage and future_service_interaction_id) opens the deal room.
   if (pathname === PATHS.leadManager && dealRoomTarget(window.location.search)) return <LeadManagerDealRoomScreen />;
+  if (pathname === PATHS.globalInbox0) return <GlobalInboxZeroScreen />;
   if (!responseTimeDisplayOn(pathname)) return <StoreInbox />;
   return <GlobalInbox key={pathname} mode={pathname === PATHS.maxResponseTime ? 'waiting' : 'inbox'} />;
 }

@@ -7,7 +7,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { DIVISIONS, PATHS } from '@drivebay/shared';
 import { PageHeader } from '../../../components/page-header';
-import { SalesAppointmentForm } from '../../../features/sales-appointments';
+import { SalesAppointmentForm, SalesAppointmentList } from '../../../features/sales-appointments';
 import { useLayoutContext } from './layout-context';
 
 /** /sales/appointment: an appointment with a lead of the selected store. */
@@ -17,6 +17,7 @@ export default function SalesAppointmentScreen() {
   const store = scope.selectedStore;
   // Sales reps work the sales division; others start there and may switch.
   const [divisionId, setDivisionId] = useState(user.division?.divisionId ?? 'DIV001');
+  const [saves, setSaves] = useState(0);
   const salesRepName = `${user.firstName} ${user.lastName}`.trim() || user.username;
   return (
     <Stack sx={{ flex: 1, minHeight: 0 }}>
@@ -36,7 +37,9 @@ export default function SalesAppointmentScreen() {
             divisionId={divisionId}
             salesRepName={salesRepName}
             onCancel={() => navigate(PATHS.leadManager)}
+            onSaved={() => setSaves((n) => n + 1)}
           />
+          <SalesAppointmentList storeId={store.id} zone={store.officeMasterVO.officeTimeZone} version={saves} />
         </>
       ) : (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>

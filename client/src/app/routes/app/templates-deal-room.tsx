@@ -2,45 +2,24 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
-import { canEditSharedTemplates, canUseDealRoomOptions, templateBodyToText } from '@drivebay/shared';
+import { canUseDealRoomOptions } from '@drivebay/shared';
 import { PageHeader } from '../../../components/page-header';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { AiSwitch, AssistantOptions, getAssistantState } from '../../../features/assistant';
 import { DealRoomView, signedInDealRoomSource, type DealRoomHeader, type OptionsSlot } from '../../../features/deal-room';
-import { TemplatesView, getPopulatedTemplates, getTemplateBody, signedInTemplateSource } from '../../../features/templates';
+import { TemplatePicker } from './conversation-templates';
 import { useLayoutContext } from './layout-context';
 
-/** The merge values of the open conversation, for the template editor's counter. */
-function usePopulated(header: DealRoomHeader) {
-  const key = header.companyId ? `populated:${header.interactionId}` : null;
-  return useRemoteData(key, (signal) =>
-    getPopulatedTemplates({ companyId: header.companyId!, officeId: header.storeId, futureServiceInteractionId: header.interactionId }, signal),
-  );
-}
-
 function Picker({ header, insert, close }: { header: DealRoomHeader; insert: (text: string) => void; close: () => void }) {
-  const { user } = useLayoutContext();
-  const populated = usePopulated(header);
-  const source = useMemo(
-    () => signedInTemplateSource({ userKey: String(user.userMasterId), enterpriseId: user.enterprise.id, canAddGroup: canEditSharedTemplates(user.roles) }),
-    [user],
-  );
   return (
-    <TemplatesView
-      source={source}
-      serviceType={header.serviceType ?? 'ALL'}
-      defaultServiceType={header.serviceType}
-      mergeValues={populated.data?.values ?? null}
-      sampleLabel={header.customerName}
-      onBack={close}
-      addMe={{
-        enabled: () => true,
-        hint: () => 'Put this template, filled in for this customer, into the message box',
-        run: async (row) => {
-          const filled = await getTemplateBody(row.id, header.interactionId);
-          insert(templateBodyToText(filled.body));
-        },
-      }}
+    <TemplatePicker
+      interactionId={header.interactionId}
+      companyId={header.companyId}
+      storeId={header.storeId}
+      serviceType={header.serviceType}
+      customerName={header.customerName}
+      insert={insert}
+      close={close}
     />
   );
 }

@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { SERVICE_TYPES, TEMPLATE_TEXT, canEditSharedTemplates, type ServiceType } from '@drivebay/shared';
+import { TEMPLATE_TEXT, canEditSharedTemplates, serviceTypeLabel, serviceTypesForBrands, type ServiceType } from '@drivebay/shared';
 import { PageHeader } from '../../../components/page-header';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
@@ -24,6 +24,8 @@ export default function TemplatesScreen() {
     [user, enterpriseId],
   );
   const store = scope.selectedStore;
+  // The selected store's make first (a Toyota store's Toyota alert before Honda's service pass).
+  const serviceTypes = useMemo(() => serviceTypesForBrands([store?.brand]), [store?.brand]);
   const sample = useRemoteData(store ? `sample:${store.id}` : null, (signal) =>
     getPopulatedTemplates({ companyId: store!.boc, officeId: store!.id }, signal),
   );
@@ -42,9 +44,9 @@ export default function TemplatesScreen() {
           sx={{ minWidth: 260, mb: 2 }}
         >
           <MenuItem value="ALL">All service types</MenuItem>
-          {SERVICE_TYPES.map((s) => (
+          {serviceTypes.map((s) => (
             <MenuItem key={s} value={s}>
-              {s}
+              {serviceTypeLabel(s)}
             </MenuItem>
           ))}
         </TextField>
@@ -54,6 +56,7 @@ export default function TemplatesScreen() {
           defaultServiceType={serviceType === 'ALL' ? null : (serviceType as ServiceType)}
           mergeValues={values}
           sampleLabel={sampleName ? `${sampleName} (sample)` : null}
+          serviceTypes={serviceTypes}
           addMe={{
             enabled: (_row, tab) => tab === 'Group',
             hint: (_row, tab) => (tab === 'Group' ? 'Copy into my personal templates' : 'Already one of your templates'),

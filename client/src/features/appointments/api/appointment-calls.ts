@@ -14,6 +14,7 @@ import {
   type Cancellation,
   type LeadPage,
   type ManualBooking,
+  type Reschedule,
   type ServiceAdvisor,
   type ServiceOffering,
 } from '@drivebay/shared';
@@ -85,4 +86,9 @@ export function searchConversations(o: { bocId: number; storeId: number; search:
     signal,
     notify: false,
   });
+}
+
+/** Moves an appointment to another slot; a refusal (full, past, already the customer's) comes back as the error. */
+export function rescheduleAppointment(apptId: number, body: Reschedule): Promise<Appointment> {
+  return apiRequest(`/api/appointment/${apptId}/reschedule`, { method: 'PUT', body, schema: appointmentSchema, notify: false });
 }

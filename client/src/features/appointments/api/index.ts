@@ -8,6 +8,7 @@ export {
   getBookedAppointments,
   getServices,
   markNoShow,
+  rescheduleAppointment,
   searchConversations,
   updateAppointmentStatus,
 } from './appointment-calls';

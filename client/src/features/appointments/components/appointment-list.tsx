@@ -12,27 +12,41 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import type { Appointment, AppointmentStatus } from '@drivebay/shared';
+import { formatPhoneDisplay, type Appointment, type AppointmentStatus } from '@drivebay/shared';
 import { formatInTimeZone } from '../../../lib/dates';
-import { actionsFor, STATUS_COLORS, STATUS_LABELS } from '../lib/appointment-actions';
+import { actionsFor, canReschedule, STATUS_COLORS, STATUS_LABELS } from '../lib/appointment-actions';
 
 type AppointmentListProps = {
   appointments: Appointment[];
   zone: string;
   busy: number | null;
   onStatus: (appointment: Appointment, status: AppointmentStatus) => void;
+  onReschedule: (appointment: Appointment) => void;
 };
 
-function Actions({ appointment, disabled, onStatus }: { appointment: Appointment; disabled: boolean; onStatus: AppointmentListProps['onStatus'] }) {
+type ActionsProps = { appointment: Appointment; disabled: boolean } & Pick<AppointmentListProps, 'onStatus' | 'onReschedule'>;
+
+function Actions({ appointment, disabled, onStatus, onReschedule }: ActionsProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const actions = actionsFor(appointment.apptStatus);
-  if (actions.length === 0) return null;
+  const movable = canReschedule(appointment.apptStatus);
+  if (actions.length === 0 && !movable) return null;
   return (
     <>
       <IconButton aria-label={`Change appointment ${appointment.apptId}`} disabled={disabled} onClick={(e) => setAnchor(e.currentTarget)} size="small">
         <MoreVertIcon fontSize="small" />
       </IconButton>
       <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {movable ? (
+          <MenuItem
+            onClick={() => {
+              setAnchor(null);
+              onReschedule(appointment);
+            }}
+          >
+            Reschedule
+          </MenuItem>
+        ) : null}
         {actions.map((a) => (
           <MenuItem
             key={a.status}
@@ -50,7 +64,7 @@ function Actions({ appointment, disabled, onStatus }: { appointment: Appointment
 }
 
 /** A day's appointments in time order, with their status and the changes allowed from it. */
-export function AppointmentList({ appointments, zone, busy, onStatus }: AppointmentListProps) {
+export function AppointmentList({ appointments, zone, busy, onStatus, onReschedule }: AppointmentListProps) {
   if (appointments.length === 0) {
     return (
       <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
@@ -82,7 +96,7 @@ export function AppointmentList({ appointments, zone, busy, onStatus }: Appointm
                 {a.customer ? `${a.customer.firstName} ${a.customer.lastName}` : '—'}
                 {a.customer?.cellular ? (
                   <Typography variant="caption" color="text.secondary" component="div">
-                    {a.customer.cellular}
+                    {formatPhoneDisplay(a.customer.cellular)}
                   </Typography>
                 ) : null}
               </TableCell>
@@ -93,7 +107,7 @@ export function AppointmentList({ appointments, zone, busy, onStatus }: Appointm
                 <Chip size="small" label={STATUS_LABELS[a.apptStatus]} color={STATUS_COLORS[a.apptStatus]} variant="outlined" />
               </TableCell>
               <TableCell align="right">
-                <Actions appointment={a} disabled={busy === a.apptId} onStatus={onStatus} />
+                <Actions appointment={a} disabled={busy === a.apptId} onStatus={onStatus} onReschedule={onReschedule} />
               </TableCell>
             </TableRow>
           ))}

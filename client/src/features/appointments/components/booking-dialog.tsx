@@ -105,6 +105,8 @@ export function BookingDialog({ open, onClose, onChanged, bocId, storeId, zone, 
       if (result.success) {
         notify({ severity: 'success', message: APPOINTMENT_MESSAGES.booked });
         onChanged();
+        // The customer's bookings and the day's free places changed: read them again next time.
+        setRefresh((n) => n + 1);
         reset();
         onClose();
       } else {

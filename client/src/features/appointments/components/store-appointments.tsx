@@ -15,6 +15,7 @@ import { useRemoteData } from '../../../lib/use-remote-data';
 import { cancelBooking, getAppointments, markNoShow, updateAppointmentStatus } from '../api';
 import { AppointmentList } from './appointment-list';
 import { BookingDialog } from './booking-dialog';
+import { RescheduleDialog } from './reschedule-dialog';
 
 /** Cancels through the conversation's booking when there is one (frees the conversation too), else by status. */
 async function changeStatus(a: Appointment, status: AppointmentStatus): Promise<string> {
@@ -35,6 +36,7 @@ export function StoreAppointments({ store }: { store: Store }) {
   const [day, setDay] = useState(today);
   const [booking, setBooking] = useState(false);
   const [busy, setBusy] = useState<number | null>(null);
+  const [moving, setMoving] = useState<Appointment | null>(null);
   const [version, setVersion] = useState(0);
   const searchDay = isoToSearchDate(day);
   const list = useRemoteData(
@@ -75,8 +77,9 @@ export function StoreAppointments({ store }: { store: Store }) {
       {list.data === undefined && list.loading ? (
         <PageSpinner label="Loading appointments" />
       ) : (
-        <AppointmentList appointments={list.data ?? []} zone={zone} busy={busy} onStatus={(a, s) => void onStatus(a, s)} />
+        <AppointmentList appointments={list.data ?? []} zone={zone} busy={busy} onStatus={(a, s) => void onStatus(a, s)} onReschedule={setMoving} />
       )}
+      {moving ? <RescheduleDialog appointment={moving} zone={zone} onClose={() => setMoving(null)} onMoved={() => setVersion((n) => n + 1)} /> : null}
       <BookingDialog
         open={booking}
         onClose={() => setBooking(false)}

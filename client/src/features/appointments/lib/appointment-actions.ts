@@ -1,4 +1,4 @@
-import { appointmentStatusProblem, type AppointmentStatus } from '@drivebay/shared';
+import { appointmentStatusProblem, rescheduleProblem, type AppointmentStatus, type Slot } from '@drivebay/shared';
 
 export type AppointmentAction = { status: AppointmentStatus; label: string };
 
@@ -15,14 +15,7 @@ export function actionsFor(status: AppointmentStatus): AppointmentAction[] {
   return ACTIONS.filter((a) => a.status !== status && appointmentStatusProblem(status, a.status) === null);
 }
 
-export const STATUS_LABELS: Record<AppointmentStatus, string> = {
-  BOOKED: 'Booked',
-  CONFIRMED: 'Confirmed',
-  CHECKED_IN: 'Checked in',
-  COMPLETED: 'Completed',
-  CANCELLED: 'Cancelled',
-  NO_SHOW: 'No-show',
-};
+export { APPOINTMENT_STATUS_LABELS as STATUS_LABELS } from '@drivebay/shared';
 
 export const STATUS_COLORS: Record<AppointmentStatus, 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info'> = {
   BOOKED: 'primary',
@@ -32,3 +25,17 @@ export const STATUS_COLORS: Record<AppointmentStatus, 'default' | 'primary' | 's
   CANCELLED: 'default',
   NO_SHOW: 'error',
 };
+
+/** Whether an appointment in this status can be moved to another time (the same rule the server holds). */
+export function canReschedule(status: AppointmentStatus): boolean {
+  return rescheduleProblem(status) === null;
+}
+
+/**
+ * What a slot button says: a time that has gone by reads as past, not as full, so nobody thinks
+ * the drive is busy when the day is simply over.
+ */
+export function slotState(slot: Pick<Slot, 'startTime' | 'available' | 'booked' | 'capacity'>, now: number): 'free' | 'past' | 'full' {
+  if (Date.parse(slot.startTime) <= now) return 'past';
+  return slot.available ? 'free' : 'full';
+}

@@ -40,6 +40,11 @@ export type AssistantOptionsProps = {
   latestCustomerText?: string | null;
   /** Something changed on the server: the record and the thread are fetched again. */
   onChanged: () => void;
+  /**
+   * The last text to the customer failed (a wrong or dead number): the Date Time Dialogue, itself
+   * a text, is not offered until a text gets through. Turning it off stays possible.
+   */
+  lastTextFailed?: boolean;
 };
 
 type Running = 'GM' | 'MANUAL' | 'WORKFLOW' | null;
@@ -50,7 +55,7 @@ type Running = 'GM' | 'MANUAL' | 'WORKFLOW' | null;
  * Enable switch, and the inbound-appointment workflow. Placed in an options popover by the
  * conversation and the deal room, for users allowed them.
  */
-export function AssistantOptions({ interactionId, dtDialogEnabled, manualBooking, latestCustomerText, onChanged }: AssistantOptionsProps) {
+export function AssistantOptions({ interactionId, dtDialogEnabled, manualBooking, latestCustomerText, onChanged, lastTextFailed = false }: AssistantOptionsProps) {
   const [running, setRunning] = useState<Running>(null);
   const [dtAnchor, setDtAnchor] = useState<HTMLElement | null>(null);
   const [parameter, setParameter] = useState<InboundAppointmentParameter | ''>('');
@@ -101,7 +106,7 @@ export function AssistantOptions({ interactionId, dtDialogEnabled, manualBooking
       </Stack>
       <Divider />
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-        <Button variant="outlined" disabled={busy} onClick={(e) => setDtAnchor(e.currentTarget)} aria-haspopup="dialog">
+        <Button variant="outlined" disabled={busy || lastTextFailed} onClick={(e) => setDtAnchor(e.currentTarget)} aria-haspopup="dialog">
           Send Date Time Dialogue
         </Button>
         <Tooltip title={dtDialogEnabled ? 'The Date Time Dialogue is on: disable it' : 'The Date Time Dialogue is off: send it'}>
@@ -109,7 +114,7 @@ export function AssistantOptions({ interactionId, dtDialogEnabled, manualBooking
             <Button
               variant="contained"
               color={dtDialogEnabled ? 'error' : 'success'}
-              disabled={busy}
+              disabled={busy || (lastTextFailed && !dtDialogEnabled)}
               onClick={toggleDt}
               aria-pressed={dtDialogEnabled}
               data-dt-enabled={dtDialogEnabled ? 'true' : 'false'}
@@ -118,8 +123,13 @@ export function AssistantOptions({ interactionId, dtDialogEnabled, manualBooking
             </Button>
           </span>
         </Tooltip>
-        <FormControlLabel control={<Switch checked={dtDialogEnabled} disabled={busy} onChange={toggleDt} />} label="DT Enable" />
+        <FormControlLabel control={<Switch checked={dtDialogEnabled} disabled={busy || (lastTextFailed && !dtDialogEnabled)} onChange={toggleDt} />} label="DT Enable" />
       </Stack>
+      {lastTextFailed ? (
+        <Typography variant="body2" color="warning.dark" data-testid="dt-blocked">
+          The last text to this customer failed, so the Date Time Dialogue is not offered. Check the number first.
+        </Typography>
+      ) : null}
       <Divider />
       <Typography variant="subtitle2">Inbound appointment workflow</Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>

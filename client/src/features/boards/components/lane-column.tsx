@@ -28,6 +28,9 @@ type LaneColumnProps = {
   onDragOverAt: (lane: RoStatusCode, index: number) => void;
   onDrop: (lane: RoStatusCode, index: number) => void;
   onMoveTo: (card: ViewCard, lane: RoStatusCode) => void;
+  onOpen: (card: ViewCard) => void;
+  onOpenCustomer: (card: ViewCard) => void;
+  now: number;
 };
 
 /** The index a drop at `clientY` lands at among the lane's cards, the dragged card left out. */
@@ -65,6 +68,7 @@ export function LaneColumn(props: LaneColumnProps) {
       variant="outlined"
       component="section"
       aria-label={name}
+      id={`lane-${code}`}
       data-testid={`lane-${code}`}
       onDragOver={over}
       onDrop={(event) => {
@@ -73,8 +77,11 @@ export function LaneColumn(props: LaneColumnProps) {
         props.onDrop(code, indexAt(list.current, event.clientY, dragging.id));
       }}
       sx={{
-        width: 272,
-        flex: '0 0 272px',
+        // Lanes share a wide screen (all eight on a 1920 px desktop) and keep a readable width on
+        // a narrow one, where the board scrolls a lane at a time and the lane picker jumps between them.
+        flex: { xs: '0 0 min(300px, 82vw)', md: '1 0 232px' },
+        maxWidth: { md: 320 },
+        scrollSnapAlign: 'start',
         display: 'flex',
         flexDirection: 'column',
         minHeight: 0,
@@ -113,6 +120,9 @@ export function LaneColumn(props: LaneColumnProps) {
               onDragStart={props.onDragStart}
               onDragEnd={props.onDragEnd}
               onMoveTo={props.onMoveTo}
+              onOpen={props.onOpen}
+              onOpenCustomer={props.onOpenCustomer}
+              now={props.now}
             />
           </Box>
         ))}

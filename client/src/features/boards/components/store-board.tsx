@@ -23,7 +23,14 @@ function useDangerNotice(failed: boolean, message: string): void {
 }
 
 /** The swimlane board of one store: live lanes, an advisor filter, and other days' appointments and closed orders. */
-export function StoreBoard({ store, user }: { store: Store; user: UserData }) {
+type StoreBoardProps = {
+  store: Store;
+  user: UserData;
+  onOpenConversation: (interactionId: number) => void;
+  onOpenCustomer: (customerId: number) => void;
+};
+
+export function StoreBoard({ store, user, onOpenConversation, onOpenCustomer }: StoreBoardProps) {
   const board = useLiveBoard(store.id, user);
   const [advisorNo, setAdvisorNo] = useState<string>(ALL_ADVISORS);
 
@@ -99,6 +106,12 @@ export function StoreBoard({ store, user }: { store: Store; user: UserData }) {
           today={today}
           notes={notes}
           onMove={(card: ViewCard, lane, index, shown) => board.move(card.id, lane, index, shown)}
+          onOpen={(card: ViewCard) => {
+            if (card.interactionId != null) onOpenConversation(card.interactionId);
+          }}
+          onOpenCustomer={(card: ViewCard) => {
+            if (card.customerId != null) onOpenCustomer(card.customerId);
+          }}
         />
       )}
     </Stack>

@@ -1,9 +1,13 @@
-import { useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import Stack from '@mui/material/Stack';
 import { RO_LANES, type RoStatusCode } from '@drivebay/shared';
 import { boardMoveProblem } from '@drivebay/shared/docs';
 import type { ViewCard, ViewLanes } from '../lib/board-view';
 import { LaneColumn } from './lane-column';
+import { LanePicker } from './lane-picker';
+
+// How often the past-promise flags are read against the clock.
+const CLOCK_MS = 60_000;
 
 type SwimlaneBoardProps = {
   lanes: ViewLanes;
@@ -13,10 +17,41 @@ type SwimlaneBoardProps = {
   notes?: Partial<Record<RoStatusCode, string>>;
   /** Moves a card to `index` among the lane's shown cards. */
   onMove: (card: ViewCard, lane: RoStatusCode, index: number, shown: readonly ViewCard[]) => void;
+  /** Opens the customer's conversation of a card. */
+  onOpen: (card: ViewCard) => void;
+  onOpenCustomer: (card: ViewCard) => void;
 };
 
 /** The eight lanes side by side; live cards are dragged with the browser's drag and drop. */
-export function SwimlaneBoard({ lanes, zone, today, notes, onMove }: SwimlaneBoardProps) {
+export function SwimlaneBoard({ lanes, zone, today, notes, onMove, onOpen, onOpenCustomer }: SwimlaneBoardProps) {
+  const row = useRef<HTMLDivElement>(null);
+  const [current, setCurrent] = useState<RoStatusCode>(RO_LANES[0].code);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_MS);
+    return () => clearInterval(timer);
+  }, []);
+
+  const pick = (lane: RoStatusCode) => {
+    setCurrent(lane);
+    const el = row.current?.querySelector<HTMLElement>(`#lane-${lane}`);
+    if (el && row.current) row.current.scrollTo({ left: el.offsetLeft - row.current.offsetLeft, behavior: 'smooth' });
+  };
+  // The lane whose left edge is nearest the board's left edge is the one "in view".
+  const followScroll = () => {
+    const box = row.current;
+    if (!box) return;
+    let best: RoStatusCode = current;
+    let distance = Infinity;
+    for (const { code } of RO_LANES) {
+      const el = box.querySelector<HTMLElement>(`#lane-${code}`);
+      if (!el) continue;
+      const d = Math.abs(el.offsetLeft - box.offsetLeft - box.scrollLeft);
+      if (d < distance) [best, distance] = [code, d];
+    }
+    if (best !== current) setCurrent(best);
+  };
+
   const [dragging, setDragging] = useState<ViewCard | null>(null);
   const [dropAt, setDropAt] = useState<{ lane: RoStatusCode; index: number } | null>(null);
 
@@ -37,7 +72,16 @@ export function SwimlaneBoard({ lanes, zone, today, notes, onMove }: SwimlaneBoa
   };
 
   return (
-    <Stack direction="row" spacing={1.5} sx={{ flex: 1, minHeight: 0, overflowX: 'auto', pb: 1 }} data-testid="swimlane-board">
+    <>
+    <LanePicker lanes={lanes} current={current} onPick={pick} />
+    <Stack
+      ref={row}
+      direction="row"
+      spacing={1.5}
+      onScroll={followScroll}
+      sx={{ flex: 1, minHeight: 0, overflowX: 'auto', pb: 1, position: 'relative', scrollSnapType: { xs: 'x mandatory', md: 'x proximity' } }}
+      data-testid="swimlane-board"
+    >
       {RO_LANES.map(({ code, name }) => (
         <LaneColumn
           key={code}
@@ -61,8 +105,12 @@ export function SwimlaneBoard({ lanes, zone, today, notes, onMove }: SwimlaneBoa
             if (card) onMove(card, lane, index, lanes[lane]);
           }}
           onMoveTo={(card, lane) => onMove(card, lane, lanes[lane].length, lanes[lane])}
+          onOpen={onOpen}
+          onOpenCustomer={onOpenCustomer}
+          now={now}
         />
       ))}
     </Stack>
+    </>
   );
 }

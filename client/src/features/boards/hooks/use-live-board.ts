@@ -2,17 +2,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { RO_LANES, type RoStatusCode, type UserData } from '@drivebay/shared';
 import { boardMoveProblem, keyForDrop, moveCard, observeBoard, readBoard, readCard, type BoardCard, type BoardLanes } from '@drivebay/shared/docs';
 import { endSessionAfterUnauthorized } from '../../../lib/api-client';
+import { collabUrl } from '../../../lib/collab/collab-url';
 import { notify } from '../../../lib/notices';
 import { getAuthToken } from '../../../lib/session/session-store';
 import { openBoardConnection, type BoardConnection, type BoardConnectionState } from '../collab/board-connection';
 
-/** The sync server's WebSocket path on this origin. */
-const COLLAB_PATH = '/collab';
-
-function collabUrl(): string {
-  const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${window.location.host}${COLLAB_PATH}`;
-}
 
 const EMPTY_LANES = Object.fromEntries(RO_LANES.map((l) => [l.code, [] as BoardCard[]])) as unknown as BoardLanes;
 const INITIAL: BoardConnectionState = { status: 'connecting', loaded: false, failure: null };
@@ -42,7 +36,7 @@ export function useLiveBoard(storeId: number | null, user: UserData): LiveBoard 
 
   useEffect(() => {
     if (storeId === null) return;
-    const connection = openBoardConnection({ storeId, userId, url: collabUrl(), token: () => getAuthToken() ?? '', onUnauthorized: endSessionAfterUnauthorized });
+    const connection = openBoardConnection({ storeId, userId, url: collabUrl(storeId), token: () => getAuthToken() ?? '', onUnauthorized: endSessionAfterUnauthorized });
     connectionRef.current = connection;
     let scheduled = false;
     let stopped = false;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RO_STATUS_CODES } from '@drivebay/shared';
 import type { BoardCard, BoardLanes } from '@drivebay/shared/docs';
-import { boardView, cardOfAppointment, laneUnread } from './board-view';
+import { boardView, cardOfAppointment, isPastPromise, laneUnread } from './board-view';
 
 function card(id: number, over: Partial<BoardCard> = {}): BoardCard {
   return {
@@ -53,5 +53,18 @@ describe('board view', () => {
     expect(view.Appt.map((c) => [c.id, c.live, c.customerName])).toEqual([[9, false, 'Alan Turing']]);
     expect(view.CLOSED).toEqual([]);
     expect(view.ASSIGNED.map((c) => c.id)).toEqual([1, 2]);
+  });
+});
+
+describe('past the promised time', () => {
+  const now = Date.parse('2026-03-10T18:00:00Z');
+  it('flags a car still in the shop after its promise, and not one before it or without one', () => {
+    expect(isPastPromise(card(1, { lane: 'ASSIGNED', promisedDate: '2026-03-10T17:59:00Z' }), now)).toBe(true);
+    expect(isPastPromise(card(1, { lane: 'HOLD', promisedDate: '2026-03-09T12:00:00Z' }), now)).toBe(true);
+    expect(isPastPromise(card(1, { lane: 'ASSIGNED', promisedDate: '2026-03-10T18:30:00Z' }), now)).toBe(false);
+    expect(isPastPromise(card(1, { lane: 'ASSIGNED', promisedDate: null }), now)).toBe(false);
+  });
+  it('does not flag cars that are done, nor appointments', () => {
+    for (const lane of ['BOOKED', 'CLOSED', 'Appt'] as const) expect(isPastPromise(card(1, { lane, promisedDate: '2026-03-10T10:00:00Z' }), now)).toBe(false);
   });
 });

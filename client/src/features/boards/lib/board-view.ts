@@ -32,6 +32,8 @@ export function cardOfOrder(o: ServiceOrder): ViewCard {
     promisedDate: o.promisedDate,
     unreadCount: o.unreadCount,
     updatedOn: o.updatedOn,
+    customerId: o.customer?.id ?? null,
+    interactionId: o.futureServiceInteractionId,
     live: false,
   };
 }
@@ -50,6 +52,8 @@ export function cardOfAppointment(a: Appointment, advisorNo: string | null): Vie
     promisedDate: a.startDate,
     unreadCount: 0,
     updatedOn: a.updatedOn,
+    customerId: a.customer?.id ?? null,
+    interactionId: a.future_service_interaction_id,
     live: false,
   };
 }
@@ -76,4 +80,14 @@ export function boardView({ live, otherDay, advisorNo }: BoardViewInput): ViewLa
 /** Unread customer messages over a lane's cards. */
 export function laneUnread(cards: readonly ViewCard[]): number {
   return cards.reduce((sum, c) => sum + c.unreadCount, 0);
+}
+
+// Lanes where the car is still in the shop: past its promise there means the customer is waiting.
+// Ready To Post and Closed cars are done, and an appointment's time is not a promise to deliver.
+const WAITING_LANES: ReadonlySet<RoStatusCode> = new Set(['UNASSIGNED', 'PREASSIGNED', 'ASSIGNED', 'HOLD', 'COMPLETE']);
+
+/** Whether a car is past the time it was promised to its customer and still not ready. */
+export function isPastPromise(card: Pick<BoardCard, 'lane' | 'promisedDate'>, now: number): boolean {
+  if (!card.promisedDate || !WAITING_LANES.has(card.lane)) return false;
+  return Date.parse(card.promisedDate) < now;
 }

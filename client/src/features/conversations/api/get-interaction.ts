@@ -13,6 +13,8 @@ export const interactionSchema = interactionRecordSchema.pick({
   manualBooking: true,
   appointmentSet: true,
   responseReqd: true,
+  convClosed: true,
+  companyId: true,
   serviceType: true,
   customerMaster: true,
   storeMaster: true,

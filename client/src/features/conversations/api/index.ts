@@ -2,4 +2,4 @@
 export { getInteraction, type Interaction } from './get-interaction';
 export { getHistory, type ThreadMessage } from './get-history';
 export { sendMessage } from './send-message';
-export { archiveMessage, postReadMarker, postUnreadResponsesRead, setMessageResponseTime } from './message-actions';
+export { archiveMessage, postReadMarker, postUnreadResponsesRead, setConversationClosed, setMessageResponseTime } from './message-actions';

@@ -41,3 +41,12 @@ export function postUnreadResponsesRead(marker: ReadMarker) {
     notify: false,
   });
 }
+
+/** Closes a conversation (it leaves the live inbox) or reopens it; answers 'Successfully Updated'. */
+export function setConversationClosed(interactionId: number, convClosed: boolean) {
+  return apiRequest('/api/future-service-interaction/update-conv-closed', {
+    method: 'POST',
+    query: { 'future-service-interaction-id': interactionId, convClosed: String(convClosed) },
+    schema: successSchema,
+  });
+}

@@ -24,7 +24,7 @@ export type ConversationAssistant = {
   /** The header's AI switch. */
   aiSwitch: (props: { interaction: Interaction; onChanged: (aiEnabled: boolean) => void }) => ReactNode;
   /** The body of the header's Options popover, for users allowed the assistant options. */
-  options: (props: { interaction: Interaction; latestCustomerText: string | null; onChanged: () => void }) => ReactNode;
+  options: (props: { interaction: Interaction; latestCustomerText: string | null; lastTextFailed: boolean; onChanged: () => void }) => ReactNode;
   messageDialog: (props: AssistantDialogProps) => ReactNode;
   /** The log-mode review shown under a customer message put in log mode. */
   logModeControl: (props: { message: ThreadMessage; loggedReply: string | null; onVerdict: (valid: boolean) => Promise<void> }) => ReactNode;

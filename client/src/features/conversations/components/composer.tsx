@@ -3,6 +3,14 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -16,6 +24,7 @@ import { missingPart, sendBody } from '../compose-body';
 import { useConversationOffline, type ComposerDraft } from '../offline-port';
 import { segmentSummary } from '../segment-summary';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import type { TemplatesSlot } from './templates-slot';
 
 /** The editor's height (spec §9), on a screen tall enough for it. */
 export const EDITOR_HEIGHT_PX = 200;
@@ -42,6 +51,8 @@ type ComposerProps = {
   /** Other people typing in this conversation right now. */
   othersTyping: readonly PresencePeer[];
   onTypingChange: (typing: boolean) => void;
+  /** The template picker the route module provides; Templates opens it in a dialog. */
+  templates?: TemplatesSlot | undefined;
 };
 
 const firstName = (p: PresencePeer) => p.name.split(/\s+/)[0] || p.name;
@@ -52,7 +63,7 @@ const firstName = (p: PresencePeer) => p.name.split(/\s+/)[0] || p.name;
  * into the device's outbox, which delivers it now or when the connection returns. The draft's
  * clientMessageId travels with it, so it is one message however often and from wherever it is sent.
  */
-export function Composer({ interaction, customerName, senderName, canSeeNotes, catchingUp, othersTyping, onTypingChange }: ComposerProps) {
+export function Composer({ interaction, customerName, senderName, canSeeNotes, catchingUp, othersTyping, onTypingChange, templates }: ComposerProps) {
   const offline = useConversationOffline();
   const customer = interaction.customerMaster;
   const optedOut = customer.blockSms === true;
@@ -67,6 +78,9 @@ export function Composer({ interaction, customerName, senderName, canSeeNotes, c
   // Whoever was typing here while this user wrote: asked about before sending.
   const [overlap, setOverlap] = useState<string[]>([]);
   const [confirming, setConfirming] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
   // The user typed since a draft was last put into the composer: their typing wins.
   const touched = useRef(false);
   const saveTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -102,9 +116,10 @@ export function Composer({ interaction, customerName, senderName, canSeeNotes, c
     [],
   );
 
+  // Whoever is writing here too while this user has text: asked about before sending. A colleague
+  // who sends, or clears what they wrote, stops writing, and the warning goes with them.
   useEffect(() => {
-    if (othersTyping.length === 0 || !text.trim()) return;
-    setOverlap((names) => [...new Set([...names, ...othersTyping.map(firstName)])]);
+    setOverlap(text.trim() ? [...new Set(othersTyping.map(firstName))] : []);
   }, [othersTyping, text]);
 
   const saveLater = (draft: ComposerDraft) => {
@@ -122,13 +137,21 @@ export function Composer({ interaction, customerName, senderName, canSeeNotes, c
     typingTimer.current = setTimeout(() => onTypingChange(false), TYPING_IDLE_MS);
   };
 
+  const stopTyping = () => {
+    if (typingTimer.current) clearTimeout(typingTimer.current);
+    onTypingChange(false);
+  };
+
+  const insertTemplate = (filled: string) => edit({ text: text.trim() ? `${text.replace(/\s+$/, '')}\n${filled}` : filled });
+
   const edit = (change: Partial<{ channel: SendMessageType; text: string; subject: string }>) => {
     touched.current = true;
     const next = { channel: change.channel ?? chosen, text: change.text ?? text, subject: change.subject ?? subject };
     if (change.channel !== undefined) setChosen(change.channel);
     if (change.text !== undefined) setText(change.text);
     if (change.subject !== undefined) setSubject(change.subject);
-    if (change.text !== undefined || change.subject !== undefined) typed();
+    if (next.text.trim() === '' && next.subject.trim() === '') stopTyping();
+    else if (change.text !== undefined || change.subject !== undefined) typed();
     saveLater({ channel: next.channel, text: next.text, subject: next.subject || null, clientMessageId });
   };
 
@@ -218,6 +241,15 @@ export function Composer({ interaction, customerName, senderName, canSeeNotes, c
           </MenuItem>
           <MenuItem value="INTERNAL_NOTES">{CHANNEL_LABELS.INTERNAL_NOTES}</MenuItem>
         </TextField>
+        {templates ? (
+          <Tooltip title="Insert a template">
+            <span>
+              <IconButton aria-label="Templates" onClick={() => setPicking(true)} disabled={queueing || channel === 'INTERNAL_NOTES'}>
+                <DescriptionOutlinedIcon />
+              </IconButton>
+            </span>
+          </Tooltip>
+        ) : null}
         <Typography variant="caption" color="text.secondary" sx={{ flex: 1, minWidth: 0 }} aria-live="polite">
           {catchingUp ? 'Catching up on messages that arrived while you were offline…' : summary}
         </Typography>
@@ -231,6 +263,12 @@ export function Composer({ interaction, customerName, senderName, canSeeNotes, c
           {catchingUp ? 'Catching up…' : 'Send'}
         </Button>
       </Stack>
+      {templates && picking ? (
+        <Dialog open onClose={() => setPicking(false)} fullWidth maxWidth="md" fullScreen={narrow} aria-labelledby="composer-templates-title">
+          <DialogTitle id="composer-templates-title">Templates</DialogTitle>
+          <DialogContent dividers>{templates({ interaction, customerName, insert: insertTemplate, close: () => setPicking(false) })}</DialogContent>
+        </Dialog>
+      ) : null}
       <ConfirmDialog
         open={confirming}
         header="Someone else is replying"

@@ -11,10 +11,13 @@ import Stack from '@mui/material/Stack';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { formatPhoneDisplay } from '@drivebay/shared';
+import { Link as RouterLink } from 'react-router-dom';
+import Link from '@mui/material/Link';
+import { customerPagePath, formatPhoneDisplay } from '@drivebay/shared';
 import { initialsOf, typingText, type PresencePeer } from '../../../lib/collab';
 import type { Interaction } from '../api';
 import type { ConversationAssistant } from './assistant-slot';
+import { CloseConversationButton } from './closed-state';
 
 type Props = {
   interaction: Interaction;
@@ -25,8 +28,12 @@ type Props = {
   assistantOptions: boolean;
   /** The customer's latest message, the Date Time Dialogue's default Last Message. */
   latestCustomerText: string | null;
+  /** The last text to the customer failed: the Date Time Dialogue is not offered. */
+  lastTextFailed: boolean;
   /** A control changed the conversation on the server: fetch it again. */
   onChanged: () => void;
+  /** The conversation was closed here (it then shows as closed with a way to reopen it). */
+  onClosedChanged: (convClosed: boolean) => void;
   /** On narrow screens the list and the conversation take turns; this goes back to the list. */
   onBack?: () => void;
   /** Colleagues with this conversation open, and those typing in it. */
@@ -35,7 +42,7 @@ type Props = {
 };
 
 /** Who the conversation is with, their vehicle, the store's zone and the assistant switch. */
-export function ConversationHeader({ interaction, customerName, onAiChanged, assistant, assistantOptions, latestCustomerText, onChanged, onBack, viewers, typing }: Props) {
+export function ConversationHeader({ interaction, customerName, onAiChanged, assistant, assistantOptions, latestCustomerText, lastTextFailed, onChanged, onClosedChanged, onBack, viewers, typing }: Props) {
   const [optionsAnchor, setOptionsAnchor] = useState<HTMLElement | null>(null);
   const { customerMaster: customer, serviceVehicle: vehicle, storeMaster: store } = interaction;
   const vehicleText = vehicle ? [vehicle.year, vehicle.make, vehicle.model].filter(Boolean).join(' ') : '';
@@ -50,7 +57,16 @@ export function ConversationHeader({ interaction, customerName, onAiChanged, ass
       ) : null}
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Typography variant="h6" component="h2" noWrap>
-          {customerName}
+          {/* The name leads to the customer's page: vehicles, every conversation, repair orders, appointments. */}
+          <Link
+            component={RouterLink}
+            to={customerPagePath({ bocId: interaction.companyId, storeId: store.id, customerId: customer.id })}
+            color="inherit"
+            underline="hover"
+            aria-label={`${customerName}: customer page`}
+          >
+            {customerName}
+          </Link>
         </Typography>
         <Typography variant="body2" color="text.secondary" noWrap>
           {[formatPhoneDisplay(customer.cellular), vehicleText, store.store_name, zone && `Times in ${zone}`].filter(Boolean).join(' · ')}
@@ -72,6 +88,7 @@ export function ConversationHeader({ interaction, customerName, onAiChanged, ass
       ) : null}
       {customer.blockSms ? <Chip size="small" color="warning" label="Opted out of SMS" /> : null}
       {assistant.aiSwitch({ interaction, onChanged: onAiChanged })}
+      {interaction.convClosed ? null : <CloseConversationButton interactionId={interaction.id} onChanged={onClosedChanged} />}
       {assistantOptions ? (
         <>
           <Button startIcon={<TuneIcon />} onClick={(e) => setOptionsAnchor(e.currentTarget)} aria-haspopup="dialog">
@@ -86,7 +103,7 @@ export function ConversationHeader({ interaction, customerName, onAiChanged, ass
           >
             <Stack sx={{ p: 2, width: 420, maxWidth: '95vw' }} spacing={1.5} role="dialog" aria-label="Options">
               <Typography variant="subtitle1">Assistant options</Typography>
-              {assistant.options({ interaction, latestCustomerText, onChanged })}
+              {assistant.options({ interaction, latestCustomerText, lastTextFailed, onChanged })}
             </Stack>
           </Popover>
         </>

@@ -7,15 +7,18 @@ import { peersIn, useAnnouncePresence, useStorePresence } from '../../../lib/col
 import { notify } from '../../../lib/notices';
 import { archiveMessage, type Interaction, type ThreadMessage } from '../api';
 import { sendBody } from '../compose-body';
+import { lastTextFailed } from '../last-text';
 import { useConversation } from '../hooks/use-conversation';
 import { useAcceptedMessages, useConversationOffline, useQueuedMessages, type QueuedMessage } from '../offline-port';
 import { Composer } from './composer';
 import { ConfirmActionDialog } from '../../../components/confirm-dialog';
 import { ConversationHeader } from './conversation-header';
+import { ClosedConversationBar } from './closed-state';
 import { MessageThread } from './message-thread';
 import { LogModeContext, type LogModeHandlers } from './log-mode-context';
 import { useConfirmedAction } from '../../../components/use-confirmed-action';
 import type { AssistantDialogKind, ConversationAssistant } from './assistant-slot';
+import type { TemplatesSlot } from './templates-slot';
 
 // The date and time pickers are only needed by super users setting a response time: they load on demand.
 const ResponseTimeDialog = lazy(() => import('./response-time-dialog').then((m) => ({ default: m.ResponseTimeDialog })));
@@ -32,6 +35,8 @@ export type ConversationViewProps = {
   showBadges: boolean;
   /** The assistant's switch, options, dialogs and log-mode review, placed by the route module. */
   assistant: ConversationAssistant;
+  /** The composer's template picker; without it the composer offers none. */
+  templates?: TemplatesSlot;
   onBack?: () => void;
 };
 
@@ -46,7 +51,7 @@ const NOTE_PROBE = { messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_
 type MessageDialog = { kind: AssistantDialogKind; message: ThreadMessage };
 
 /** The conversation pane: header, live thread (with what waits on this device) and composer. */
-export function ConversationView({ interactionId, user, liveKey, showBadges, assistant, onBack }: ConversationViewProps) {
+export function ConversationView({ interactionId, user, liveKey, showBadges, assistant, templates, onBack }: ConversationViewProps) {
   const conversation = useConversation(interactionId, liveKey);
   const { interaction, messages, patchMessages, patchInteraction, reload } = conversation;
   const roles: readonly Role[] = user.roles;
@@ -130,6 +135,7 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, ass
     reload();
   });
 
+  const setClosed = useCallback((convClosed: boolean) => patchInteraction((i) => ({ ...i, convClosed })), [patchInteraction]);
   const onRetry = useCallback((m: QueuedMessage) => void offline.retry(m.clientMessageId), [offline]);
   const onDiscard = useCallback((m: QueuedMessage) => void offline.discard(m.clientMessageId), [offline]);
 
@@ -159,10 +165,13 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, ass
         assistant={assistant}
         assistantOptions={canUseDealRoomOptions(roles)}
         latestCustomerText={latestCustomerText}
+        lastTextFailed={lastTextFailed(messages)}
         onChanged={reload}
+        onClosedChanged={setClosed}
         viewers={here.viewing}
         typing={here.typing}
       />
+      {interaction.convClosed ? <ClosedConversationBar interactionId={interactionId} onChanged={setClosed} /> : null}
       <LogModeContext.Provider value={logMode}>
       <MessageThread
         interactionId={interactionId}
@@ -187,6 +196,7 @@ export function ConversationView({ interactionId, user, liveKey, showBadges, ass
         catchingUp={conversation.catchingUp}
         othersTyping={here.typing}
         onTypingChange={setTyping}
+        templates={templates}
       />
       <ConfirmActionDialog action={archiving} message="Are you sure want to archive this message?" />
       {dialog

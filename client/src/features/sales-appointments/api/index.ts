@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import {
   leadPageSchema,
+  salesAppointmentListItemSchema,
+  type SalesAppointmentListItem,
   salesAppointmentResultSchema,
   type LeadPage,
   type SalesAppointment,
@@ -23,4 +26,9 @@ export function getLeadsForPicker(query: { companyId: number; officeId: number; 
 /** `POST /api/sales-appointment`: Save, or Schedule when appointmentId is set. */
 export function saveSalesAppointment(body: SalesAppointment): Promise<SalesAppointmentResult> {
   return apiRequest('/api/sales-appointment', { method: 'POST', body, schema: salesAppointmentResultSchema });
+}
+
+/** `GET /api/sales-appointment`: the store's sales appointments from today on. */
+export function listSalesAppointments(storeId: number, signal?: AbortSignal): Promise<SalesAppointmentListItem[]> {
+  return apiRequest('/api/sales-appointment', { query: { storeId }, schema: z.array(salesAppointmentListItemSchema), signal, notify: false });
 }

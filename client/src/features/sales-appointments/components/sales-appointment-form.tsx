@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -25,6 +26,8 @@ type Props = {
   /** The signed-in user's full name: the sales rep (spec §3). */
   salesRepName: string;
   onCancel: () => void;
+  /** After a save, so the list of appointments can reload. */
+  onSaved?: () => void;
 };
 
 /**
@@ -32,7 +35,7 @@ type Props = {
  * lead ('Appointment with...'), Save — Schedule once the appointment exists — and Cancel; the lead
  * search and numbered list on the right. Times are the store's wall-clock times.
  */
-export function SalesAppointmentForm({ store, divisionId, salesRepName, onCancel }: Props) {
+export function SalesAppointmentForm({ store, divisionId, salesRepName, onCancel, onSaved }: Props) {
   const leads = useRemoteData(`leads:${store.id}:${divisionId}`, (signal) => getLeadsForPicker({ companyId: store.bocId, officeId: store.id, divisionId }, signal));
   const [messageActionType] = useState<'CALENDAR'>('CALENDAR');
   const [title, setTitle] = useState('');
@@ -43,6 +46,17 @@ export function SalesAppointmentForm({ store, divisionId, salesRepName, onCancel
   // Set on the first Save or Schedule and never reset (spec §4).
   const [submitted, setSubmitted] = useState(false);
   const [saving, setSaving] = useState(false);
+  // What the last save did, in words: created or moved, with whom and when.
+  const [outcome, setOutcome] = useState<string | null>(null);
+
+  const errors = submitted
+    ? {
+        title: title ? null : SALES_APPOINTMENT_TEXT.titleRequired,
+        date: pickerToDay(date) ? null : SALES_APPOINTMENT_TEXT.dateRequired,
+        time: pickerToClockTime(time) ? null : SALES_APPOINTMENT_TEXT.timeRequired,
+        lead: lead ? null : SALES_APPOINTMENT_TEXT.leadRequired,
+      }
+    : { title: null, date: null, time: null, lead: null };
 
   const customerName = lead ? `${lead.customerMaster.firstName} ${lead.customerMaster.lastName}`.trim() : '';
 
@@ -52,10 +66,13 @@ export function SalesAppointmentForm({ store, divisionId, salesRepName, onCancel
     const clock = pickerToClockTime(time);
     const missing = !title ? SALES_APPOINTMENT_TEXT.titleRequired : !day ? SALES_APPOINTMENT_TEXT.dateRequired : !clock ? SALES_APPOINTMENT_TEXT.timeRequired : !lead ? SALES_APPOINTMENT_TEXT.leadRequired : null;
     if (missing) {
+      // Each missing field says so under itself; the notice names the first.
       notify({ severity: 'warning', message: missing });
+      setOutcome(null);
       return;
     }
     setSaving(true);
+    const moving = appointmentId !== null;
     try {
       const result = await saveSalesAppointment({
         messageActionType,
@@ -70,6 +87,11 @@ export function SalesAppointmentForm({ store, divisionId, salesRepName, onCancel
       });
       setAppointmentId(result.appointmentId);
       notify({ severity: 'success', message: result.message });
+      onSaved?.();
+      const when = `${date!.format('MM/DD/YYYY')} at ${formatTwelveHourTime(clock!.hour, clock!.minute)} (${store.timezoneDisplay})`;
+      setOutcome(
+        `${moving ? 'Rescheduled' : 'Saved'}: ${title} with ${customerName || 'the lead'} on ${when}. Its calendar card is in the lead's conversation.`,
+      );
     } catch {
       // The API client has shown the server's answer.
     } finally {
@@ -91,6 +113,8 @@ export function SalesAppointmentForm({ store, divisionId, salesRepName, onCancel
               value={title}
               onChange={(e) => setTitle(e.target.value)}
               disabled={saving}
+              error={!!errors.title}
+              helperText={errors.title ?? ' '}
               slotProps={{ select: { displayEmpty: true, renderValue: (v) => (v ? String(v) : SALES_APPOINTMENT_TEXT.titlePlaceholder) }, inputLabel: { shrink: true } }}
             >
               <MenuItem value="" disabled>
@@ -103,13 +127,43 @@ export function SalesAppointmentForm({ store, divisionId, salesRepName, onCancel
               ))}
             </TextField>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-              <DatePicker label="Date" value={date} onChange={setDate} format="MM/DD/YYYY" disabled={saving} sx={{ flex: 1 }} />
-              <TimePicker label="Time" value={time} onChange={setTime} ampm format="h:mm a" timeSteps={{ hours: 1, minutes: 5 }} disabled={saving} sx={{ flex: 1 }} />
+              <DatePicker
+                label="Date"
+                value={date}
+                onChange={setDate}
+                format="MM/DD/YYYY"
+                disabled={saving}
+                sx={{ flex: 1 }}
+                slotProps={{ textField: { error: !!errors.date, helperText: errors.date ?? ' ' } }}
+              />
+              <TimePicker
+                label="Time"
+                value={time}
+                onChange={setTime}
+                ampm
+                format="h:mm a"
+                timeSteps={{ hours: 1, minutes: 5 }}
+                disabled={saving}
+                sx={{ flex: 1 }}
+                slotProps={{ textField: { error: !!errors.time, helperText: errors.time ?? ' ' } }}
+              />
             </Stack>
             <Typography variant="caption" color="text.secondary" sx={{ mt: -1 }}>
               Store time: {store.timezoneDisplay}
             </Typography>
-            <TextField label={SALES_APPOINTMENT_TEXT.appointmentWith} placeholder={SALES_APPOINTMENT_TEXT.appointmentWith} value={customerName} slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }} />
+            <TextField
+              label={SALES_APPOINTMENT_TEXT.appointmentWith}
+              placeholder={SALES_APPOINTMENT_TEXT.appointmentWith}
+              value={customerName}
+              error={!!errors.lead}
+              helperText={errors.lead ?? 'Choose the lead in the list'}
+              slotProps={{ input: { readOnly: true }, inputLabel: { shrink: true } }}
+            />
+            {outcome ? (
+              <Alert severity="success" data-testid="sales-appointment-outcome">
+                {outcome}
+              </Alert>
+            ) : null}
             <Stack direction="row" spacing={1.5}>
               <Button variant="contained" onClick={() => void save()} disabled={saving} startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}>
                 {appointmentId ? SALES_APPOINTMENT_TEXT.schedule : SALES_APPOINTMENT_TEXT.save}

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import Button from '@mui/material/Button';
 import ClickAwayListener from '@mui/material/ClickAwayListener';
 import MenuItem from '@mui/material/MenuItem';
@@ -15,7 +15,11 @@ const CLOSE_DELAY_MS = 150;
 function GroupMenu({ group, serviceType, onPick, disabled }: { group: MergeFieldGroup; serviceType: ServiceType | null; onPick: (path: string) => void; disabled: boolean }) {
   const anchor = useRef<HTMLButtonElement | null>(null);
   const closeTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  // Opened by a mouse passing over it: the click that follows must not close it again.
+  const hovered = useRef(false);
   const [open, setOpen] = useState(false);
+  // Opened from the keyboard: the first field takes the focus so the arrow keys move through them.
+  const [focusFirst, setFocusFirst] = useState(false);
   const keep = () => {
     if (closeTimer.current) clearTimeout(closeTimer.current);
     closeTimer.current = null;
@@ -26,7 +30,27 @@ function GroupMenu({ group, serviceType, onPick, disabled }: { group: MergeField
   };
   const hideSoon = () => {
     keep();
-    closeTimer.current = setTimeout(() => setOpen(false), CLOSE_DELAY_MS);
+    closeTimer.current = setTimeout(() => {
+      hovered.current = false;
+      setOpen(false);
+    }, CLOSE_DELAY_MS);
+  };
+  const close = (refocus: boolean) => {
+    keep();
+    hovered.current = false;
+    setOpen(false);
+    setFocusFirst(false);
+    if (refocus) anchor.current?.focus();
+  };
+  // Only a real mouse opens on hover: a tap also sends pointer-enter, and then its click would
+  // close what the enter just opened.
+  const onEnter = (e: ReactPointerEvent) => {
+    if (e.pointerType !== 'mouse') return;
+    if (!open) hovered.current = true;
+    show();
+  };
+  const onLeave = (e: ReactPointerEvent) => {
+    if (e.pointerType === 'mouse' && hovered.current) hideSoon();
   };
   const id = `merge-menu-${group.group.toLowerCase()}`;
 
@@ -37,9 +61,29 @@ function GroupMenu({ group, serviceType, onPick, disabled }: { group: MergeField
         size="small"
         variant="outlined"
         endIcon={<ArrowDropDownIcon />}
-        onMouseEnter={show}
-        onMouseLeave={hideSoon}
-        onClick={() => setOpen((o) => !o)}
+        onPointerEnter={onEnter}
+        onPointerLeave={onLeave}
+        onClick={(e) => {
+          keep();
+          // A keyboard press (Enter, Space) reports no pointer position.
+          const fromKeyboard = e.detail === 0;
+          if (hovered.current) {
+            // The mouse opened it on the way in; the click pins it open.
+            hovered.current = false;
+            setOpen(true);
+            return;
+          }
+          setFocusFirst(fromKeyboard);
+          setOpen((o) => !o);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'ArrowDown') {
+            e.preventDefault();
+            hovered.current = false;
+            setFocusFirst(true);
+            setOpen(true);
+          }
+        }}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? id : undefined}
@@ -48,9 +92,23 @@ function GroupMenu({ group, serviceType, onPick, disabled }: { group: MergeField
         {group.group}
       </Button>
       <Popper open={open} anchorEl={anchor.current} placement="bottom-start" sx={{ zIndex: (t) => t.zIndex.modal + 1 }}>
-        <ClickAwayListener onClickAway={() => setOpen(false)}>
-          <Paper elevation={6} onMouseEnter={show} onMouseLeave={hideSoon}>
-            <MenuList id={id} aria-label={`${group.group} fields`} autoFocusItem={false} dense>
+        <ClickAwayListener onClickAway={(e) => {
+          if (anchor.current?.contains(e.target as Node)) return;
+          close(false);
+        }}>
+          <Paper elevation={6} onPointerEnter={(e) => e.pointerType === 'mouse' && hovered.current && keep()} onPointerLeave={onLeave}>
+            <MenuList
+              id={id}
+              aria-label={`${group.group} fields`}
+              autoFocusItem={focusFirst}
+              dense
+              onKeyDown={(e) => {
+                if (e.key === 'Escape' || e.key === 'Tab') {
+                  e.preventDefault();
+                  close(true);
+                }
+              }}
+            >
               {group.fields.map((f) => {
                 const path = f.path === EST_DUE_DATE_PATH ? estDueDatePath(serviceType) : f.path;
                 return (
@@ -58,7 +116,7 @@ function GroupMenu({ group, serviceType, onPick, disabled }: { group: MergeField
                     key={f.path}
                     onClick={() => {
                       onPick(path);
-                      setOpen(false);
+                      close(focusFirst);
                     }}
                   >
                     {f.label}
@@ -73,7 +131,10 @@ function GroupMenu({ group, serviceType, onPick, disabled }: { group: MergeField
   );
 }
 
-/** The editor's hover menus (spec §2): each entry inserts its merge field as ${path}. */
+/**
+ * The editor's merge-field menus (spec §2): each entry inserts its merge field as ${path}. They open
+ * on hover with a mouse, and on click, tap and the keyboard (Enter, Space, Down arrow; Escape closes).
+ */
 export function MergeFieldMenus({ serviceType, onPick, disabled = false }: { serviceType: ServiceType | null; onPick: (path: string) => void; disabled?: boolean }) {
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }} aria-label="Insert a merge field">

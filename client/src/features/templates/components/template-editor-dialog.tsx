@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   SERVICE_TYPES,
+  serviceTypeLabel,
   TEMPLATE_DIALOG_WIDTH,
   TEMPLATE_EDITOR_HEIGHT,
   TEMPLATE_TEXT,
@@ -38,6 +39,8 @@ type Props = {
   sampleLabel: string | null;
   onSave: (input: { templateId: number | null; title: string; body: string; serviceType: ServiceType }) => Promise<void>;
   onClose: () => void;
+  /** The service types in the order to offer them (the store's brands' first); all of them by default. */
+  serviceTypes?: readonly ServiceType[];
 };
 
 /** What the text costs as an SMS once the merge fields are filled in (line breaks go out as spaces). */
@@ -47,7 +50,7 @@ export function segmentCount(text: string, values: MergeValues | null): string {
   return `${s.characters} / ${s.perSegment} · ${s.segments} segment${s.segments === 1 ? '' : 's'} · ${s.encoding}`;
 }
 
-function EditorForm({ target, defaultServiceType, mergeValues, sampleLabel, onSave, onClose }: Props & { target: EditorTarget }) {
+function EditorForm({ target, defaultServiceType, mergeValues, sampleLabel, onSave, onClose, serviceTypes = SERVICE_TYPES }: Props & { target: EditorTarget }) {
   const existing = target.template;
   const [serviceType, setServiceType] = useState<ServiceType | ''>(existing?.serviceType ?? defaultServiceType ?? '');
   const [title, setTitle] = useState(existing?.title ?? '');
@@ -111,9 +114,9 @@ function EditorForm({ target, defaultServiceType, mergeValues, sampleLabel, onSa
               disabled={saving}
               slotProps={{ htmlInput: { 'data-testid': 'template-service-type' } }}
             >
-              {SERVICE_TYPES.map((s) => (
+              {serviceTypes.map((s) => (
                 <MenuItem key={s} value={s}>
-                  {s}
+                  {serviceTypeLabel(s)}
                 </MenuItem>
               ))}
             </TextField>

@@ -10,7 +10,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
-import { TEMPLATE_TEXT } from '@drivebay/shared';
+import { TEMPLATE_TEXT, serviceTypeLabel } from '@drivebay/shared';
 import type { TemplateRow } from '../api';
 
 type Props = {
@@ -51,7 +51,7 @@ export function TemplatesTable({ rows, loading, editable, addMe, onEdit, onDelet
                 <TableCell>
                   <Typography sx={{ fontWeight: 600 }}>{row.title}</Typography>
                   <Typography variant="caption" color="text.secondary">
-                    {row.serviceType}
+                    {serviceTypeLabel(row.serviceType)}
                   </Typography>
                 </TableCell>
                 <TableCell>

@@ -33,6 +33,8 @@ export type TemplatesViewProps = {
   sampleLabel: string | null;
   addMe: AddMeAction;
   onBack?: () => void;
+  /** The service types the editor offers, in order (the store's brands' first). */
+  serviceTypes?: readonly ServiceType[];
 };
 
 const warn = (error: unknown) => {
@@ -45,7 +47,7 @@ const warn = (error: unknown) => {
  * Name, Add and Actions; the editor dialog; delete after 'Are you sure want to delete this
  * template?'. After a save or a delete both lists load again.
  */
-export function TemplatesView({ source, serviceType, defaultServiceType, mergeValues, sampleLabel, addMe, onBack }: TemplatesViewProps) {
+export function TemplatesView({ source, serviceType, defaultServiceType, mergeValues, sampleLabel, addMe, onBack, serviceTypes }: TemplatesViewProps) {
   const [tab, setTab] = useState<TemplateTab>(DEFAULT_TEMPLATE_TAB);
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState<EditorTarget | null>(null);
@@ -136,6 +138,7 @@ export function TemplatesView({ source, serviceType, defaultServiceType, mergeVa
         defaultServiceType={defaultServiceType}
         mergeValues={mergeValues}
         sampleLabel={sampleLabel}
+        serviceTypes={serviceTypes}
         onSave={save}
         onClose={() => setEditing(null)}
       />

@@ -1,0 +1,183 @@
+import { OpenAPIHono, createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  AppError,
+  cvLeadBatchPageSchema,
+  cvLeadBatchQuerySchema,
+  cvLeadBatchSchema,
+  cvLeadImportQuerySchema,
+  cvLeadPageSchema,
+  cvLeadRunQuerySchema,
+  cvLeadRunResultSchema,
+  cvLeadSearchQuerySchema,
+  auditPageSchema,
+  auditSearchSchema,
+  PLANNER_CODES,
+  PLANNERS,
+  plannerDefinitionSchema,
+  plannerResultSchema,
+  plannerRunListQuerySchema,
+  plannerRunPageSchema,
+  plannerRunParamsSchema,
+  plannerRunSchema,
+  serviceClosedPageSchema,
+  serviceClosedQuerySchema,
+  type PlannerCode,
+  type PlannerRunParams,
+} from '@drivebay/shared';
+import { requireUser } from '../middleware/auth';
+import { runPlanner, type PlannerRunner } from '../services/planners/run-planner';
+import { getRun, listDefinitions, listRuns } from '../services/planners/runs';
+import { auditPlannerSearch } from '../services/planners/audit';
+import { searchServiceClosed } from '../services/planners/service-closed';
+import { importCvLeads, listCvLeadBatches, runCvLeads, searchCvLeads } from '../services/planners/cv-leads';
+import type { AppEnv } from '../types';
+import { bearer, errorResponses, idParam, json } from './common';
+
+const TAG = ['Planners'];
+
+/** One route per planner tab, at the spec's path of its run (GET with a query, POST with a body). */
+function plannerRoute(code: PlannerCode) {
+  const p = PLANNERS[code];
+  const summary = `Runs the ${p.label} planner: view mode pages the due vehicles, transfer mode queues a transfer run`;
+  return p.call.method === 'GET'
+    ? createRoute({ method: 'get', path: p.call.path, tags: TAG, summary, security: bearer, middleware: [requireUser] as const, request: { query: plannerRunParamsSchema }, responses: { 200: json(plannerResultSchema), ...errorResponses } })
+    : createRoute({
+        method: 'post',
+        path: p.call.path,
+        tags: TAG,
+        summary,
+        security: bearer,
+        middleware: [requireUser] as const,
+        request: { body: { content: { 'application/json': { schema: plannerRunParamsSchema } }, required: true } },
+        responses: { 200: json(plannerResultSchema), ...errorResponses },
+      });
+}
+
+const runRoute = createRoute({
+  method: 'get',
+  path: '/api/future-service-interaction/planner-runs/{id}',
+  tags: TAG,
+  summary: 'One planner run: its status, progress and counts',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { params: z.object({ id: idParam }) },
+  responses: { 200: json(plannerRunSchema), ...errorResponses },
+});
+
+const runsRoute = createRoute({
+  method: 'get',
+  path: '/api/future-service-interaction/planner-runs',
+  tags: TAG,
+  summary: 'The run history of a store, newest first',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { query: plannerRunListQuerySchema },
+  responses: { 200: json(plannerRunPageSchema), ...errorResponses },
+});
+
+const definitionsRoute = createRoute({
+  method: 'get',
+  path: '/api/future-service-interaction/planner-definitions',
+  tags: TAG,
+  summary: 'The predictive planner definitions of an enterprise, with the dates each was run for',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { query: z.object({ enterpriseId: idParam }) },
+  responses: { 200: json(z.array(plannerDefinitionSchema)), ...errorResponses },
+});
+
+const auditRoute = createRoute({
+  method: 'post',
+  path: '/api/future-service-interaction/audit-planner-search',
+  tags: TAG,
+  summary: 'Audit planners 1 and 2: what earlier transfers created and what came of it',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { body: { content: { 'application/json': { schema: auditSearchSchema } }, required: true } },
+  responses: { 200: json(auditPageSchema), ...errorResponses },
+});
+
+const serviceClosedRoute = createRoute({
+  method: 'get',
+  path: '/api/future-service-interaction/service-closed',
+  tags: TAG,
+  summary: 'Closed repair orders of a store between two days (DD.MM.YYYY), with their service types',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { query: serviceClosedQuerySchema },
+  responses: { 200: json(serviceClosedPageSchema), ...errorResponses },
+});
+
+const cvBatchesRoute = createRoute({
+  method: 'get',
+  path: '/api/future-service-interaction/cv-leads-batchs',
+  tags: TAG,
+  summary: 'The customer-vehicle lead batches of a store, newest first',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { query: cvLeadBatchQuerySchema },
+  responses: { 200: json(cvLeadBatchPageSchema), ...errorResponses },
+});
+
+const cvImportRoute = createRoute({
+  method: 'post',
+  path: '/api/future-service-interaction/cv-leads-batchs/import',
+  tags: TAG,
+  summary: 'Imports a CSV file of customer-vehicle leads (multipart field multipartFile) as a new batch of the store',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { query: cvLeadImportQuerySchema },
+  responses: { 200: json(cvLeadBatchSchema), ...errorResponses },
+});
+
+const cvRunRoute = createRoute({
+  method: 'get',
+  path: '/api/future-service-interaction/run-future-prediction-for-cv-leads',
+  tags: TAG,
+  summary: 'Views a lead batch, or transfers its matched leads into conversations (each once)',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { query: cvLeadRunQuerySchema },
+  responses: { 200: json(cvLeadRunResultSchema), ...errorResponses },
+});
+
+const cvSearchRoute = createRoute({
+  method: 'get',
+  path: '/api/list-of-customer-vehicle-lead/search',
+  tags: TAG,
+  summary: 'Searches the customer-vehicle leads of a store by name, mobile number or VIN',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { query: cvLeadSearchQuerySchema },
+  responses: { 200: json(cvLeadPageSchema), ...errorResponses },
+});
+
+/** The predictive planner runs, their history and the audit planners. */
+export function plannerRoutes(runner: PlannerRunner) {
+  const app = new OpenAPIHono<AppEnv>();
+  for (const code of PLANNER_CODES) {
+    const route = plannerRoute(code);
+    if (route.method === 'get') {
+      app.openapi(route, async (c) => c.json(await runPlanner(c.var.sql, runner, c.var.user, code, c.req.valid('query' as never) as PlannerRunParams), 200));
+    } else {
+      app.openapi(route, async (c) => c.json(await runPlanner(c.var.sql, runner, c.var.user, code, c.req.valid('json' as never) as PlannerRunParams), 200));
+    }
+  }
+  return app
+    .openapi(runRoute, async (c) => c.json(await getRun(c.var.sql, c.var.user, c.req.valid('param').id), 200))
+    .openapi(runsRoute, async (c) => c.json(await listRuns(c.var.sql, c.var.user, c.req.valid('query')), 200))
+    .openapi(definitionsRoute, async (c) => c.json(await listDefinitions(c.var.sql, c.var.user, c.req.valid('query').enterpriseId), 200))
+    .openapi(auditRoute, async (c) => c.json(await auditPlannerSearch(c.var.sql, c.var.user, c.req.valid('json')), 200))
+    .openapi(serviceClosedRoute, async (c) => c.json(await searchServiceClosed(c.var.sql, c.var.user, c.req.valid('query')), 200))
+    .openapi(cvBatchesRoute, async (c) => c.json(await listCvLeadBatches(c.var.sql, c.var.user, c.req.valid('query')), 200))
+    .openapi(cvImportRoute, async (c) => {
+      const q = c.req.valid('query');
+      const form = (c.req.header('content-type') ?? '').includes('multipart/form-data') ? await c.req.parseBody().catch(() => ({})) : {};
+      const file = (form as Record<string, unknown>).multipartFile;
+      if (!(file instanceof File)) throw new AppError('VALIDATION_FAILED', 'Attach the CSV file as multipartFile', [{ field: 'multipartFile', message: 'required' }]);
+      return c.json(await importCvLeads(c.var.sql, c.var.user, { storeId: q.store_id, name: q.name, fileName: file.name, text: await file.text() }), 200);
+    })
+    .openapi(cvRunRoute, async (c) => c.json(await runCvLeads(c.var.sql, c.var.user, (ids) => runner.initiate(ids), c.req.valid('query')), 200))
+    .openapi(cvSearchRoute, async (c) => c.json(await searchCvLeads(c.var.sql, c.var.user, c.req.valid('query')), 200));
+}

@@ -1,0 +1,34 @@
+import { AppError, canAccessBoc, canAccessEnterprise } from '@drivebay/shared';
+import type { Sql } from '../../db/database';
+import type { SessionUser } from '../auth/sessions';
+import { assertStoreAccess } from '../org/scope';
+
+/** Where a list looks: the place named in the filter, never wider than the user's scope. */
+export type PlaceFilter = { storeId?: number | undefined; bocId?: number | undefined; enterpriseId?: number | undefined };
+
+/**
+ * The store ids of the place a list spans: the most specific of storeId, bocId and enterpriseId
+ * given, or the user's whole scope when none is. A place outside the scope is FORBIDDEN, an
+ * unknown one NOT_FOUND; the user's scope always bounds the answer.
+ */
+export async function placeStoreIds(sql: Sql, user: SessionUser, f: PlaceFilter, field = 'body'): Promise<number[]> {
+  if (f.storeId !== undefined) {
+    await assertStoreAccess(sql, user, f.storeId);
+    return [f.storeId];
+  }
+  if (f.bocId !== undefined) {
+    const [boc] = await sql<{ id: number; enterpriseId: number }[]>`select id, enterprise_id from boc where id = ${f.bocId}`;
+    if (!boc) throw new AppError('NOT_FOUND', `BOC ${f.bocId} does not exist`, [{ field: `${field}.bocId`, message: 'unknown BOC' }]);
+    if (!canAccessBoc(user, { bocId: boc.id, enterpriseId: boc.enterpriseId })) throw new AppError('FORBIDDEN', 'This BOC is outside your access');
+    return (await sql<{ id: number }[]>`select id from store where boc_id = ${boc.id} order by id`).map((r) => r.id);
+  }
+  const enterpriseId = f.enterpriseId ?? user.enterpriseId;
+  if (!canAccessEnterprise(user, enterpriseId)) throw new AppError('FORBIDDEN', 'This enterprise is outside your access');
+  const rows = await sql<{ id: number }[]>`
+    select s.id from store s join boc b on b.id = s.boc_id
+    where b.enterprise_id = ${enterpriseId}
+      ${user.empLevel === 'BOC' ? sql`and b.id = ${user.bocId}` : sql``}
+      ${user.empLevel === 'STORE' ? sql`and s.id = ${user.storeId}` : sql``}
+    order by s.id`;
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,112 @@
+import { AppError, PRE_CSI_LIST, isoDayInZone, type LeadListFilter, type LeadListKind, type LeadListPage, type LeadListPageQuery, type LeadListRow } from '@drivebay/shared';
+import type { Sql } from '../../db/database';
+import type { SessionUser } from '../auth/sessions';
+import { contactLaterOn, DEFAULT_SORT, followUpDue, listPredicate, orderBy } from './definitions';
+import { placeStoreIds } from './place';
+
+type Row = Omit<LeadListRow, 'lastMessageReceivedDate' | 'createdOn' | 'followUpDue' | 'latestMessage'> & {
+  lastMessageReceivedDate: Date | null;
+  createdOn: Date;
+  followUpDue: Date | null;
+  latestMessage: { id: number; content: string; direction: string; messageType: string; createdOn: string } | null;
+};
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+
+/** The conditions of a filter on `f` (interaction) and `c` (customer), the list's own included. */
+function where(sql: Sql, kind: LeadListKind, storeIds: number[], f: LeadListFilter, now: Date) {
+  const term = f.search ? likeTerm(f.search) : null;
+  const serviceTypes = (f.serviceTypes ?? []).filter((t) => t !== PRE_CSI_LIST);
+  return sql`f.store_id in ${sql(storeIds)}
+    and ${listPredicate(sql, kind, now)}
+    ${term ? sql`and (c.first_name ilike ${term} or c.last_name ilike ${term} or c.email ilike ${term} or c.cellular ilike ${term}
+      or c.custno ilike ${term} or (c.first_name || ' ' || c.last_name) ilike ${term})` : sql``}
+    ${serviceTypes.length ? sql`and f.service_type in ${sql(serviceTypes)}` : sql``}
+    ${f.stages?.length ? sql`and f.lead_stage in ${sql(f.stages)}` : sql``}
+    ${f.aiEnabled !== undefined ? sql`and f.ai_enabled = ${f.aiEnabled}` : sql``}
+    ${f.appointmentSet !== undefined ? sql`and f.appointment_set = ${f.appointmentSet}` : sql``}
+    ${f.responseRequired !== undefined ? sql`and f.response_reqd = ${f.responseRequired}` : sql``}
+    ${f.customerTypes?.length ? sql`and c.customer_type in ${sql(f.customerTypes)}` : sql``}
+    ${f.from ? sql`and f.last_message_received_date >= ${f.from}::date` : sql``}
+    ${f.to ? sql`and f.last_message_received_date < ${f.to}::date + 1` : sql``}`;
+}
+
+/** Lists whose own condition reads the customer (opt-out, mobile number). */
+const CUSTOMER_LISTS: LeadListKind[] = ['TCPA', 'SMART_FOLLOW_UP', 'AUTOMATED'];
+
+/**
+ * Whether the customer must be joined to decide membership or order; when not, the page and the
+ * count read the interactions alone, which keeps a count over a whole enterprise an index scan.
+ */
+function needsCustomer(kind: LeadListKind, f: LeadListFilter, sort: string): boolean {
+  return CUSTOMER_LISTS.includes(kind) || !!f.search || !!f.customerTypes?.length || sort === 'customerName';
+}
+
+function checkRange(f: LeadListFilter) {
+  if (f.from && f.to && f.from > f.to) throw new AppError('VALIDATION_FAILED', 'The first day comes after the last', [{ field: 'body.from', message: 'after body.to' }]);
+  for (const k of ['from', 'to'] as const) {
+    const v = f[k];
+    if (v && Number.isNaN(Date.parse(`${v}T00:00:00Z`))) throw new AppError('VALIDATION_FAILED', `${v} is not a day`, [{ field: `body.${k}`, message: 'not a calendar day' }]);
+    if (v && isoDayInZone(new Date(`${v}T12:00:00Z`), 'UTC') !== v) throw new AppError('VALIDATION_FAILED', `${v} is not a day`, [{ field: `body.${k}`, message: 'not a calendar day' }]);
+  }
+}
+
+/**
+ * One page of a lead list: the list's own condition, the filter, the user's scope, filtered,
+ * sorted and paged on the server (zero-based page; total counts every match).
+ */
+export async function searchLeads(
+  sql: Sql,
+  user: SessionUser,
+  o: { kind: LeadListKind; filter: LeadListFilter; page: LeadListPageQuery; now?: Date },
+): Promise<LeadListPage> {
+  const { kind, filter, page } = o;
+  const now = o.now ?? new Date();
+  checkRange(filter);
+  const storeIds = await placeStoreIds(sql, user, filter);
+  if (storeIds.length === 0) return { content: [], page: page.page, size: page.size, totalElements: 0 };
+  const sort = filter.sort ?? DEFAULT_SORT[kind]?.sort ?? 'lastActivity';
+  const direction = filter.direction ?? (filter.sort ? 'desc' : DEFAULT_SORT[kind]?.direction ?? 'desc');
+  const cond = where(sql, kind, storeIds, filter, now);
+  const from = needsCustomer(kind, filter, sort) ? sql`future_service_interaction f join customer c on c.id = f.customer_id` : sql`future_service_interaction f`;
+  const [rows, [count]] = await Promise.all([
+    sql<Row[]>`
+      select f.id, f.store_id, s.store_name, f.service_type, f.ai_enabled, f.appointment_set, f.conv_closed, f.conversation_initiated,
+        f.response_reqd, f.total_inbound_count, f.total_unread_count, f.last_message_received_date, f.created_on, f.response_insight,
+        f.lead_stage, f.lead_reason, f.user_followup, ${contactLaterOn(sql)} as contact_later_on, ${followUpDue(sql)} as follow_up_due,
+        c.block_sms,
+        json_build_object('id', c.id, 'firstName', c.first_name, 'lastName', c.last_name, 'cellular', c.cellular,
+          'email', c.email, 'custno', c.custno, 'customerType', c.customer_type) as customer_master,
+        case when v.id is null then null else json_build_object('id', v.id, 'make', v.make, 'model', v.model,
+          'year', v.year, 'vin', v.vin) end as service_vehicle,
+        (select json_build_object('id', m.id, 'content', m.content, 'direction', m.direction, 'messageType', m.message_type, 'createdOn', m.created_on)
+          from message_instance m where m.future_service_interaction_id = f.id and m.message_type <> 'INTERNAL'
+          order by m.created_on desc, m.id desc limit 1) as latest_message
+      from (
+        select f.id from ${from}
+        where ${cond}
+        order by ${orderBy(sql, sort, direction)}
+        limit ${page.size} offset ${page.page * page.size}
+      ) p
+      join future_service_interaction f on f.id = p.id
+      join customer c on c.id = f.customer_id
+      join store s on s.id = f.store_id
+      left join service_vehicle v on v.id = f.service_vehicle_id
+      order by ${orderBy(sql, sort, direction)}`,
+    sql<{ n: number }[]>`select count(*)::int as n from ${from} where ${cond}`,
+  ]);
+  return {
+    content: rows.map((r) => ({
+      ...r,
+      lastMessageReceivedDate: r.lastMessageReceivedDate?.toISOString() ?? null,
+      createdOn: r.createdOn.toISOString(),
+      followUpDue: r.followUpDue?.toISOString() ?? null,
+      latestMessage: r.latestMessage ? { ...r.latestMessage, createdOn: new Date(r.latestMessage.createdOn).toISOString() } : null,
+    })) as LeadListRow[],
+    page: page.page,
+    size: page.size,
+    totalElements: count?.n ?? 0,
+  };
+}
+

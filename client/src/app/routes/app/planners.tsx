@@ -1,0 +1,32 @@
+import { useCallback, useState } from 'react';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { PageHeader } from '../../../components/page-header';
+import { AuditPanel, CvLeadsPanel, PlannerWorkspace, RunHistory } from '../../../features/planners';
+import { useLayoutContext } from './layout-context';
+
+/** /planners: the selected store's predictive planners, their run history and the audit planners. */
+export default function PlannersScreen() {
+  const { scope } = useLayoutContext();
+  const store = scope.selectedStore;
+  const [version, setVersion] = useState(0);
+  const changed = useCallback(() => setVersion((v) => v + 1), []);
+  return (
+    <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
+      <PageHeader title="Predictive planners" subtitle={store ? store.storeName : undefined} />
+      {store ? (
+        <>
+          <PlannerWorkspace key={store.id} store={store} onRunsChanged={changed} />
+          <RunHistory storeId={store.id} version={version} />
+          <AuditPanel storeId={store.id} version={version} />
+          <CvLeadsPanel storeId={store.id} />
+        </>
+      ) : (
+        <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>
+          <Typography color="text.secondary">Pick a store in the bar above to run its planners.</Typography>
+        </Paper>
+      )}
+    </Stack>
+  );
+}

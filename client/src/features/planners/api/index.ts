@@ -1,0 +1,98 @@
+import {
+  PLANNERS,
+  cvLeadBatchPageSchema,
+  cvLeadBatchSchema,
+  cvLeadRunResultSchema,
+  type CvLeadBatch,
+  type CvLeadBatchPage,
+  type CvLeadRunResult,
+  auditPageSchema,
+  plannerResultSchema,
+  plannerRunPageSchema,
+  plannerRunSchema,
+  type AuditPage,
+  type PlannerCode,
+  type PlannerResult,
+  type PlannerRun,
+  type PlannerRunPage,
+} from '@drivebay/shared';
+import { ApiRequestError, apiRequest } from '../../../lib/api-client';
+import { getAuthToken } from '../../../lib/session/session-store';
+
+/** What the screen asks a planner: the store, the planner date (DD.MM.YYYY) and the window. */
+export type PlannerAsk = {
+  storeId: number;
+  bocId: number;
+  plannerDate: string;
+  minimumDays: number;
+  maximumDays: number;
+  custNo?: string | undefined;
+};
+
+/** One planner call at the path of its tab, GET with a query or POST with a body. */
+export function runPlanner(
+  code: PlannerCode,
+  ask: PlannerAsk,
+  o: { transfer: boolean; hardRun?: boolean; page?: number; size?: number; signal?: AbortSignal },
+): Promise<PlannerResult> {
+  const params = {
+    store_id: ask.storeId,
+    boc_id: ask.bocId,
+    plannerDate: ask.plannerDate,
+    minimumDays: ask.minimumDays,
+    maximumDays: ask.maximumDays,
+    ...(ask.custNo ? { cust_no: ask.custNo } : {}),
+    transfer: o.transfer,
+    hardRun: o.hardRun ?? false,
+    page: o.page ?? 0,
+    size: o.size ?? 25,
+  };
+  const { method, path } = PLANNERS[code].call;
+  // The screen shows its own failures (the re-run question needs the refusal itself).
+  return method === 'GET'
+    ? apiRequest(path, { query: params, schema: plannerResultSchema, signal: o.signal, notify: false })
+    : apiRequest(path, { method: 'POST', body: params, schema: plannerResultSchema, signal: o.signal, notify: false });
+}
+
+export function getPlannerRun(runId: number, signal?: AbortSignal): Promise<PlannerRun> {
+  return apiRequest(`/api/future-service-interaction/planner-runs/${runId}`, { schema: plannerRunSchema, signal, notify: false });
+}
+
+export function getPlannerRuns(storeId: number, page: number, size: number, signal?: AbortSignal): Promise<PlannerRunPage> {
+  return apiRequest('/api/future-service-interaction/planner-runs', { query: { store_id: storeId, page, size }, schema: plannerRunPageSchema, signal, notify: false });
+}
+
+export function searchAudit(storeId: number, auditType: 1 | 2, page: number, size: number, signal?: AbortSignal): Promise<AuditPage> {
+  return apiRequest('/api/future-service-interaction/audit-planner-search', {
+    method: 'POST',
+    body: { store_id: storeId, auditType, page, size },
+    schema: auditPageSchema,
+    signal,
+    notify: false,
+  });
+}
+
+export function getCvLeadBatches(storeId: number, page: number, size: number, signal?: AbortSignal): Promise<CvLeadBatchPage> {
+  return apiRequest('/api/future-service-interaction/cv-leads-batchs', { query: { store_id: storeId, page, size }, schema: cvLeadBatchPageSchema, signal, notify: false });
+}
+
+/** Uploads a CSV file as a new batch (multipart, field multipartFile). */
+export async function importCvLeadFile(storeId: number, file: File): Promise<CvLeadBatch> {
+  const form = new FormData();
+  form.append('multipartFile', file);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getAuthToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const res = await fetch(`/api/future-service-interaction/cv-leads-batchs/import?store_id=${storeId}`, { method: 'POST', headers, body: form });
+  const body: unknown = await res.json().catch(() => null);
+  if (!res.ok) throw new ApiRequestError('http', res.status, body);
+  return cvLeadBatchSchema.parse(body);
+}
+
+export function runCvLeadBatch(storeId: number, batchId: number, transfer: boolean): Promise<CvLeadRunResult> {
+  return apiRequest('/api/future-service-interaction/run-future-prediction-for-cv-leads', {
+    query: { store_id: storeId, batchId, transfer, page: 0, size: 100 },
+    schema: cvLeadRunResultSchema,
+    notify: false,
+  });
+}

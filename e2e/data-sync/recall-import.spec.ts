@@ -1,0 +1,105 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DATA_SYNC_MESSAGES, PATHS } from '@drivebay/shared';
+import { STORE_ID, apiToken, signIn } from '../support';
+
+// A manager syncs the store from the dealer system, uploads a manufacturer's recall file with its
+// own column names, maps them, imports it with progress, reads its report, and the recalls of the
+// store's vehicles become recall leads.
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
+  );
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), screen).toEqual([]);
+}
+
+const ddmmyyyy = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
+
+test('sync the store, upload and map a recall file, follow its progress and report, and get recall leads', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await signIn(page, 'office_manager');
+  await expect(page).toHaveURL(/\/leadmanager/);
+  await page.goto(PATHS.dataSync);
+  await expect(page.getByRole('heading', { name: 'Data sync' })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('table', { name: 'Data sources' }).getByText('Dealer system', { exact: true })).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousViolations(page, 'data sources');
+
+  // Manual sync from the simulated dealer system.
+  await page.getByRole('button', { name: 'Sync now' }).click();
+  await expect(page.getByText(DATA_SYNC_MESSAGES.synced, { exact: false })).toBeVisible({ timeout: 60_000 });
+
+  // Vehicles the sync brought, through the closed repair orders it wrote.
+  const token = await apiToken(request, 'office_manager');
+  const now = new Date();
+  const closed = await request.get('/api/future-service-interaction/closedro/search-by-closed-date', {
+    headers: { authorization: `Bearer ${token}` },
+    params: { store_id_pk: STORE_ID, startDate: ddmmyyyy(new Date(now.getTime() - 40 * 86_400_000)), endDate: ddmmyyyy(new Date(now.getTime() + 2 * 86_400_000)) },
+  });
+  expect(closed.ok()).toBeTruthy();
+  const vins = [...new Set(((await closed.json()) as { vehicle: { vin: string } | null }[]).flatMap((o) => (o.vehicle ? [o.vehicle.vin] : [])))].slice(0, 3);
+  expect(vins.length).toBe(3);
+  const campaign = `E2E-${Date.now() % 100_000}`;
+  const csv = ['Chassis,Campaign,Summary,Notice date', ...vins.map((v) => `${v},${campaign},Brake hose may leak,2026-01-15`), 'JTDKB20U093777777,' + campaign + ',Brake hose may leak,2026-01-15'].join('\n');
+
+  await page.getByRole('tab', { name: 'Import' }).click();
+  await page.getByLabel('Source (its saved mapping)').click();
+  await page.getByRole('option', { name: 'Manufacturer and spreadsheet files' }).click();
+  await page.getByTestId('import-file').setInputFiles({ name: 'recalls.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await expect(page.getByRole('table', { name: 'First rows of the file' })).toBeVisible();
+  await expect(page.getByText('Choose a column for VIN')).toBeVisible();
+  await page.getByLabel('VIN *').click();
+  await page.getByRole('option', { name: 'Chassis' }).click();
+  await expectNoSeriousViolations(page, 'import mapping');
+  await page.getByRole('button', { name: 'Save mapping' }).click();
+  await expect(page.getByText(DATA_SYNC_MESSAGES.mappingSaved)).toBeVisible();
+
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const report = page.getByTestId('file-report');
+  await expect(report).toBeVisible({ timeout: 60_000 });
+  await expect(report).toContainText('4 rows read · 4 accepted · 0 refused');
+  await expect(page.getByText('Imported 4 of 4 rows')).toBeVisible();
+
+  // The file report lists it; its alerts are matched to the store's customers.
+  await page.getByRole('tab', { name: 'File reports' }).click();
+  const grid = page.getByRole('grid', { name: 'File reports' });
+  await expect(grid.getByText('recalls.csv').first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'file reports');
+  await grid.getByText('recalls.csv').first().click();
+  const alerts = page.getByRole('grid', { name: 'Alerts of the file' });
+  await expect(alerts.getByText(vins[0]!)).toBeVisible();
+  await expect(alerts.getByText('Not matched')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  // The recalls of the store's vehicles are recall leads (the planners list them).
+  const leads = await request.get('/api/data-sync/recalllead/fetch/all', { headers: { authorization: `Bearer ${token}` }, params: { enterprise_id: 1, store_id_pk: STORE_ID } });
+  const content = ((await leads.json()) as { content: { campaignCode: string; vin: string }[] }).content.filter((l) => l.campaignCode === campaign);
+  expect(content.map((l) => l.vin).sort()).toEqual([...vins].sort());
+
+  await page.getByRole('tab', { name: 'Alert inbox' }).click();
+  await expect(page.getByRole('grid', { name: 'Alert inbox' }).getByText(campaign).first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'alert inbox');
+  await page.getByRole('tab', { name: 'Sync history' }).click();
+  await expect(page.getByRole('grid', { name: 'Sync history' }).getByText('By hand').first()).toBeVisible();
+  await expectNoSeriousViolations(page, 'sync history');
+});
+
+for (const viewport of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }]) {
+  test(`the data-sync tabs are reachable on a ${viewport.width}x${viewport.height} tablet`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await signIn(page, 'office_manager');
+    await expect(page).toHaveURL(/\/leadmanager/);
+    await page.goto(PATHS.dataSync);
+    for (const tab of ['Schedules', 'Import', 'Alert inbox']) {
+      await page.getByRole('tab', { name: tab }).click();
+      await expect(page.getByRole('tab', { name: tab })).toHaveAttribute('aria-selected', 'true');
+    }
+    await page.getByRole('tab', { name: 'Schedules' }).click();
+    await expect(page.getByRole('button', { name: 'Create scheduler' })).toBeInViewport();
+    await expectNoSeriousViolations(page, `schedules ${viewport.width}`);
+  });
+}

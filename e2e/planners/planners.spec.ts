@@ -1,0 +1,69 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PATHS } from '@drivebay/shared';
+import { signIn } from '../support';
+
+function dueGrid(page: Page) {
+  return page.getByRole('grid', { name: '10K due vehicles' });
+}
+
+test('a manager views the 10K tab, transfers, and the new conversations arrive live in the inbox with the assistant’s first text', async ({ browser }) => {
+  test.setTimeout(150_000);
+  // The inbox stays open in its own window while the planner transfers.
+  const inbox = await (await browser.newContext()).newPage();
+  await signIn(inbox, 'office_manager');
+  await expect(inbox.getByRole('listbox', { name: 'Conversations' })).toBeVisible();
+  await expect(inbox.locator('[data-collab-status="online"]')).toBeVisible();
+
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await signIn(page, 'office_manager');
+  await expect(page).toHaveURL(/\/leadmanager/);
+  await page.getByRole('link', { name: 'Planners' }).click();
+  await expect(page).toHaveURL(PATHS.planners);
+  await expect(page.getByRole('tab', { name: '10K', exact: true })).toHaveAttribute('aria-selected', 'true');
+
+  // View: the due vehicles with the why of each, and the counts.
+  const firstRow = dueGrid(page).getByRole('row').nth(1);
+  await expect(firstRow).toContainText(/Reaches|Due by time/);
+  await expect(page.getByText(/\d+ due, \d+ left out/)).toBeVisible();
+  const names = await dueGrid(page).getByRole('row').locator('[data-field="customer"]').allInnerTexts();
+  const customers = names.map((n) => n.trim()).filter((n) => n && n !== 'Customer');
+  expect(customers.length).toBeGreaterThan(0);
+
+  // Transfer: a job with progress, then the spec's notice.
+  await page.getByRole('button', { name: 'Transfer' }).click();
+  await expect(page.getByText('Successfully Transfered')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: /\d+ transferred of \d+ due/ })).toBeVisible();
+  await expect(page.getByRole('grid', { name: 'Planner run history' })).toContainText('Transfer');
+
+  // The inbox shows the new conversations without a reload, with the assistant's first text. (A
+  // customer texted by the store in the last days, e.g. by another test, is left waiting: any of the
+  // transferred ones will do.)
+  const escape = (t: string) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const anyTransferred = new RegExp(customers.map(escape).join('|'));
+  const option = inbox.getByRole('listbox', { name: 'Conversations' }).getByRole('option').filter({ hasText: anyTransferred }).filter({ hasText: /Hi [^,]+, this/ }).first();
+  await expect(option).toBeVisible({ timeout: 30_000 });
+  await option.click();
+  await expect(inbox.getByRole('list', { name: 'Messages' }).locator('[data-message-id]').first()).toBeVisible();
+
+  // A second transfer of the same vehicles, service and date creates nothing.
+  await page.getByRole('button', { name: 'Transfer' }).click();
+  await expect(page.getByText('No Records')).toBeVisible({ timeout: 30_000 });
+});
+
+for (const viewport of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }]) {
+  test(`the planner screen works by touch on a ${viewport.width}x${viewport.height} tablet`, async ({ browser }) => {
+    const page = await (await browser.newContext({ viewport, hasTouch: true })).newPage();
+    await signIn(page, 'office_manager');
+    await expect(page).toHaveURL(/\/leadmanager/);
+    await page.goto(PATHS.planners);
+    await page.getByRole('tab', { name: '20K', exact: true }).tap();
+    await expect(page.getByRole('grid', { name: '20K due vehicles' }).getByRole('row').nth(1)).toContainText(/Reaches|Due by time/);
+    for (const name of ['View', 'Transfer', 'CSV']) {
+      const box = (await page.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+      expect(box.height).toBeGreaterThanOrEqual(40);
+    }
+    await page.getByRole('button', { name: 'View', exact: true }).tap();
+    await expect(page.getByText(/\d+ due, \d+ left out/)).toBeVisible();
+  });
+}
