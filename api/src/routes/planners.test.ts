@@ -23,7 +23,7 @@ beforeAll(async () => {
   await sql`insert into division (store_id, division_id) values (${storeId}, 'DIV004')`;
   await sql`insert into assistant (store_id, division_id, agent_first_name, agent_last_name, agent_phone_number, initializer_process_enabled)
     values (${storeId}, 'DIV004', 'Paula', 'Planner', ${testPhone()}, true)`;
-  const cases = ['due', 'fast', 'optedOut', 'noMobile', 'performed', 'open', 'nlo', 'zone'];
+  const cases = ['due', 'fast', 'optedOut', 'noMobile', 'performed', 'open', 'nlo', 'zone', 'texted', 'talking'];
   for (const [k, name] of cases.entries()) {
     const phone = name === 'noMobile' ? null : testPhone();
     const [c] = await sql<{ id: number }[]>`
@@ -39,6 +39,15 @@ beforeAll(async () => {
   await sql`insert into mark (target, customer_id, intent_type, value) values ('CUSTOMER', ${v.optedOut!.customerId}, 'SMS_OPT_OUT', 'true')`;
   await sql`insert into mark (target, service_vehicle_id, intent_type, value) values ('SERVICE_VEHICLE', ${v.nlo!.vehicleId}, 'NLO', 'true')`;
   await sql`insert into future_service_interaction (store_id, company_id, customer_id, service_vehicle_id, service_type) values (${storeId}, 1, ${v.open!.customerId}, ${v.open!.vehicleId}, 'OIL_CHANGE')`;
+  // Texted by the store two days ago in a conversation since closed; and in another conversation
+  // the store started (about no vehicle) that is still open: both would be refused a new start.
+  const [texted] = await sql<{ id: number }[]>`
+    insert into future_service_interaction (store_id, company_id, customer_id, service_type, conversation_initiated, conv_closed)
+    values (${storeId}, 1, ${v.texted!.customerId}, 'OIL_CHANGE', true, true) returning id`;
+  await sql`insert into message_instance (future_service_interaction_id, store_id, customer_id, content, direction, message_type, created_on)
+    values (${texted!.id}, ${storeId}, ${v.texted!.customerId}, 'Your car is ready', 'SENT', 'SMS', now() - interval '2 days')`;
+  await sql`insert into future_service_interaction (store_id, company_id, customer_id, service_type, conversation_initiated)
+    values (${storeId}, 1, ${v.talking!.customerId}, 'OIL_CHANGE', true)`;
   // The 10K service done after the sale; and one closed 20.11.2025 at 03:00 UTC, which is the
   // evening of 19.11.2025 in New York: before the sale there, so not this owner's 10K service.
   await sql`insert into repair_order (store_id, ro_number, customer_id, service_vehicle_id, status_code, order_key, close_date, service_types)
@@ -81,7 +90,7 @@ describe('the 10K planner in view mode', () => {
     expect(fast.dueBy).toBe('MILEAGE');
     expect(fast.targetOdometer).toBe(9000);
     expect(fast.estimatedMileage).toBeGreaterThan(9000);
-    expect(r.run!.leftOut).toMatchObject({ OPTED_OUT: 1, NO_MOBILE: 1, SERVICE_PERFORMED: 1, OPEN_INTERACTION: 1, NO_LONGER_OWN: 1, BLOCKED: 0 });
+    expect(r.run!.leftOut).toMatchObject({ OPTED_OUT: 1, NO_MOBILE: 1, SERVICE_PERFORMED: 1, OPEN_INTERACTION: 2, RECENTLY_CONTACTED: 1, NO_LONGER_OWN: 1, BLOCKED: 0 });
     expect(r.run!.dueCount).toBe(3);
   });
 
@@ -118,6 +127,16 @@ describe('transfer', () => {
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatchObject({ serviceType: 'OIL_CHANGE_10K', plannedDate: '2026-11-23', metadata: { plannerRunId: run.id } });
 
+    // The first text is written at once; run at night it waits in the outbox for the end of the
+    // customer's quiet hours, and the morning is brought forward here.
+    const [queued] = await h.db.sql<{ id: number; held: boolean; lastError: string | null }[]>`
+      select o.id, o.next_attempt_at > now() as held, o.last_error from message_outbox o
+      join message_instance m on m.id = o.message_instance_id where m.customer_id = ${v.due!.customerId}`;
+    expect(queued).toBeDefined();
+    if (queued!.held) {
+      expect(queued!.lastError).toMatch(/^Held for quiet hours until /);
+      await h.db.sql`update message_outbox set next_attempt_at = now() where id = ${queued!.id}`;
+    }
     // The outbox worker is told of queued texts by the app's entry point; here it is driven by hand.
     await h.worker.runOnce();
     // The assistant's first text reaches the due customers, never the opted-out one.

@@ -75,8 +75,11 @@ async function factsOf(vehicleId: number, performedBy: readonly string[]): Promi
   const local = ros.map((ro) => ({ closedOn: isoDayInZone(ro.closedAt, ZONE), roNumber: ro.roNumber, types: ro.serviceTypes }));
   const delivery = [...readings].reverse().find((x) => x.readOn >= v!.soldDate && x.readOn <= day(v!.soldDate, 30)) ?? null;
   const alert = readings.find((x) => x.alertCode) ?? null;
-  const [flags] = await sql<{ open: boolean; optedOut: boolean; marks: string[] }[]>`
-    select exists(select 1 from future_service_interaction where service_vehicle_id = ${vehicleId} and not conv_closed) as open,
+  const [flags] = await sql<{ open: boolean; contacted: boolean; optedOut: boolean; marks: string[] }[]>`
+    select exists(select 1 from future_service_interaction where service_vehicle_id = ${vehicleId} and not conv_closed)
+        or exists(select 1 from future_service_interaction where customer_id = ${v!.customerId} and conversation_initiated and not conv_closed) as open,
+      exists(select 1 from message_instance where customer_id = ${v!.customerId} and direction <> 'RECEIVED'
+        and message_type in ('SMS', 'EMAIL') and created_on > now() - interval '7 days') as contacted,
       exists(select 1 from mark where target = 'CUSTOMER' and customer_id = ${v!.customerId} and intent_type = 'SMS_OPT_OUT') as opted_out,
       array(select intent_type from mark where target = 'SERVICE_VEHICLE' and service_vehicle_id = ${vehicleId}) as marks`;
   const matching = local.find((ro) => ro.types.some((t) => performedBy.includes(t)));
@@ -92,6 +95,7 @@ async function factsOf(vehicleId: number, performedBy: readonly string[]): Promi
     lastRepairOrder: local[0] ? { closedOn: local[0].closedOn, roNumber: local[0].roNumber } : null,
     latestAlert: alert ? { readOn: alert.readOn, code: alert.alertCode! } : null,
     openInteraction: flags!.open,
+    recentlyContacted: flags!.contacted,
     optedOut: flags!.optedOut,
     blocked: v!.blockSms,
     hasMobile: !!v!.cellular,

@@ -1,4 +1,4 @@
-import { FALLBACK_DAILY_MILES, LEFT_OUT_MARKS, SMS_OPT_OUT_MARK, type ResolvedPlanner } from '@drivebay/shared';
+import { CONTACTED_WITHIN_DAYS, FALLBACK_DAILY_MILES, LEFT_OUT_MARKS, SMS_OPT_OUT_MARK, type ResolvedPlanner } from '@drivebay/shared';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/database';
 
@@ -150,7 +150,13 @@ export function classifiedVehicles(sql: Sql, s: DueScope): postgres.PendingQuery
     flagged as materialized (
       select w.*,
         (w.lm_on is not null and w.lm_on >= ${p.repeatDays !== null ? sql`w.due_date - ${p.repeatDays}::int` : sql`w.anchor_date`}) as performed,
-        exists (select 1 from future_service_interaction x where x.service_vehicle_id = w.vehicle_id and not x.conv_closed) as open_interaction,
+        (exists (select 1 from future_service_interaction x where x.service_vehicle_id = w.vehicle_id and not x.conv_closed)
+          or exists (select 1 from future_service_interaction x
+            where x.customer_id = w.customer_id and x.conversation_initiated and not x.conv_closed)) as open_interaction,
+        exists (select 1 from message_instance m
+          where m.customer_id = w.customer_id and m.store_id = ${s.storeId} and m.direction <> 'RECEIVED'
+            and m.message_type in ('SMS', 'EMAIL')
+            and m.created_on > now() - make_interval(days => ${CONTACTED_WITHIN_DAYS})) as recently_contacted,
         exists (select 1 from mark k where k.target = 'CUSTOMER' and k.customer_id = w.customer_id and k.intent_type = ${SMS_OPT_OUT_MARK}) as opted_out,
         array(
           select k.intent_type from mark k
@@ -171,6 +177,7 @@ export function classifiedVehicles(sql: Sql, s: DueScope): postgres.PendingQuery
     select f.*,
       case when f.performed then 'SERVICE_PERFORMED'
            when f.open_interaction then 'OPEN_INTERACTION'
+           when f.recently_contacted then 'RECENTLY_CONTACTED'
            when f.opted_out then 'OPTED_OUT'
            when f.block_sms then 'BLOCKED'
            when coalesce(f.cellular, '') = '' then 'NO_MOBILE'

@@ -215,10 +215,14 @@ export const ZERO_K_ENTERPRISE_ID = 29;
 /**
  * Why a due vehicle is left out, in the order they are checked: the first that applies is the one
  * counted. The marks are the response categories of the same names (NLO, WN, DD, LD, EMP).
+ * OPEN_INTERACTION and RECENTLY_CONTACTED are the two refusals of starting a conversation (another
+ * started conversation of the customer is open; the store texted or e-mailed them within
+ * CONTACTED_WITHIN_DAYS days), so a transfer never lists a vehicle it would then not start.
  */
 export const LEFT_OUT_REASONS = [
   'SERVICE_PERFORMED',
   'OPEN_INTERACTION',
+  'RECENTLY_CONTACTED',
   'OPTED_OUT',
   'BLOCKED',
   'NO_MOBILE',
@@ -233,6 +237,7 @@ export type LeftOutReason = (typeof LEFT_OUT_REASONS)[number];
 export const LEFT_OUT_LABELS: Record<LeftOutReason, string> = {
   SERVICE_PERFORMED: 'Service already performed',
   OPEN_INTERACTION: 'Another interaction is open',
+  RECENTLY_CONTACTED: 'Texted in the last 7 days',
   OPTED_OUT: 'Opted out',
   BLOCKED: 'Texts blocked',
   NO_MOBILE: 'No mobile number',

@@ -26,6 +26,7 @@ const facts = (over: Partial<VehicleFacts> = {}): VehicleFacts => ({
   lastRepairOrder: null,
   latestAlert: null,
   openInteraction: false,
+  recentlyContacted: false,
   optedOut: false,
   blocked: false,
   hasMobile: true,
@@ -163,7 +164,7 @@ describe('the service-due rule per planner', () => {
 });
 
 describe('left-out reasons', () => {
-  const clean = { openInteraction: false, optedOut: false, blocked: false, hasMobile: true, marks: [] as string[] };
+  const clean = { openInteraction: false, recentlyContacted: false, optedOut: false, blocked: false, hasMobile: true, marks: [] as string[] };
   it('counts the first reason that applies, in order', () => {
     expect(leftOutReason(clean, false)).toBeNull();
     expect(leftOutReason({ ...clean, optedOut: true, blocked: true }, false)).toBe('OPTED_OUT');
@@ -173,6 +174,8 @@ describe('left-out reasons', () => {
     expect(leftOutReason({ ...clean, marks: ['NLO'] }, false)).toBe('NO_LONGER_OWN');
     expect(leftOutReason({ ...clean, marks: ['DD'] }, false)).toBe('DIFFERENT_DRIVER');
     expect(leftOutReason({ ...clean, marks: ['CL'] }, false)).toBeNull();
+    expect(leftOutReason({ ...clean, recentlyContacted: true, optedOut: true }, false)).toBe('RECENTLY_CONTACTED');
+    expect(leftOutReason({ ...clean, recentlyContacted: true, openInteraction: true }, false)).toBe('OPEN_INTERACTION');
   });
 });
 

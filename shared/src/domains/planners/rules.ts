@@ -133,7 +133,10 @@ export type VehicleFacts = {
   lastRepairOrder: { closedOn: string; roNumber: string } | null;
   /** The latest error alert of a connected-vehicle report (the ALERT anchor). */
   latestAlert: { readOn: string; code: string } | null;
+  /** An open interaction for this vehicle, or another started conversation of the customer still open. */
   openInteraction: boolean;
+  /** The store texted or e-mailed the customer within CONTACTED_WITHIN_DAYS days. */
+  recentlyContacted: boolean;
   optedOut: boolean;
   blocked: boolean;
   hasMobile: boolean;
@@ -164,10 +167,14 @@ export type Prediction =
   | { status: 'LEFT_OUT'; reason: LeftOutReason; dueDate: string; why: DueWhy };
 
 /** The first reason, in LEFT_OUT_REASONS order, that keeps a due vehicle off the list. */
-export function leftOutReason(f: Pick<VehicleFacts, 'openInteraction' | 'optedOut' | 'blocked' | 'hasMobile' | 'marks'>, performed: boolean): LeftOutReason | null {
+export function leftOutReason(
+  f: Pick<VehicleFacts, 'openInteraction' | 'recentlyContacted' | 'optedOut' | 'blocked' | 'hasMobile' | 'marks'>,
+  performed: boolean,
+): LeftOutReason | null {
   for (const reason of LEFT_OUT_REASONS) {
     if (reason === 'SERVICE_PERFORMED' && performed) return reason;
     if (reason === 'OPEN_INTERACTION' && f.openInteraction) return reason;
+    if (reason === 'RECENTLY_CONTACTED' && f.recentlyContacted) return reason;
     if (reason === 'OPTED_OUT' && f.optedOut) return reason;
     if (reason === 'BLOCKED' && f.blocked) return reason;
     if (reason === 'NO_MOBILE' && !f.hasMobile) return reason;
