@@ -67,3 +67,26 @@ for (const viewport of [{ width: 1024, height: 768 }, { width: 768, height: 1024
     await expect(page.getByText(/\d+ due, \d+ left out/)).toBeVisible();
   });
 }
+
+test('a manager counts every tab at once, and hands a tab’s due list to people', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+  await signIn(page, 'office_manager');
+  await expect(page).toHaveURL(/\/leadmanager/);
+  await page.goto(PATHS.planners);
+
+  // All tabs: each tab's due count for the planner date.
+  await page.getByRole('button', { name: 'All tabs' }).click();
+  const dialog = page.getByRole('dialog', { name: /All tabs/ });
+  const tabs = dialog.getByRole('table', { name: 'Planner tabs' });
+  await expect(tabs.getByRole('row').filter({ hasText: '7.5K' })).toContainText(/7\.5K\s*[1-9]\d*/, { timeout: 30_000 });
+  await expect(dialog.getByRole('button', { name: 'Transfer all' })).toBeEnabled();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+
+  // Hand off: the tab's due vehicles go to people, as a run with progress.
+  await page.getByRole('tab', { name: '7.5K', exact: true }).click();
+  await expect(page.getByRole('grid', { name: '7.5K due vehicles' }).getByRole('row').nth(1)).toContainText(/Reaches|Due by time/);
+  await page.getByRole('button', { name: 'Hand off' }).click();
+  await expect(page.getByText('Successfully Transfered')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByRole('status').filter({ hasText: /Hand-off of 7\.5K/ })).toContainText(/[1-9]\d* transferred of \d+ due/);
+});

@@ -108,6 +108,8 @@ const gmHandoffRoute = createRoute({
 
 const manualHandoffRoute = createRoute({
   ...route('post', '/api/lisa/hand-off/manual-hand-off', 'Manual Handoff: a person takes the conversation over'),
+  // Documented with its planner form, which answers first (routes/planners.ts).
+  hide: true,
   request: { query: interactionQuerySchema },
   responses: { 200: json(controlResultSchema), ...errorResponses },
 });

@@ -12,6 +12,10 @@ import {
   cvLeadSearchQuerySchema,
   auditPageSchema,
   auditSearchSchema,
+  artParamsSchema,
+  artResultSchema,
+  controlResultSchema,
+  plannerHandOffSchema,
   PLANNER_CODES,
   PLANNERS,
   plannerDefinitionSchema,
@@ -23,6 +27,7 @@ import {
   serviceClosedPageSchema,
   serviceClosedQuerySchema,
   type PlannerCode,
+  type PlannerHandOffParams,
   type PlannerRunParams,
 } from '@drivebay/shared';
 import { requireUser } from '../middleware/auth';
@@ -30,6 +35,7 @@ import { runPlanner, type PlannerRunner } from '../services/planners/run-planner
 import { getRun, listDefinitions, listRuns } from '../services/planners/runs';
 import { auditPlannerSearch } from '../services/planners/audit';
 import { searchServiceClosed } from '../services/planners/service-closed';
+import { handOffPlanner, runArt } from '../services/planners/art';
 import { importCvLeads, listCvLeadBatches, runCvLeads, searchCvLeads } from '../services/planners/cv-leads';
 import type { AppEnv } from '../types';
 import { bearer, errorResponses, idParam, json } from './common';
@@ -153,6 +159,37 @@ const cvSearchRoute = createRoute({
   responses: { 200: json(cvLeadPageSchema), ...errorResponses },
 });
 
+const artRoute = createRoute({
+  method: 'post',
+  path: '/api/lisa/art',
+  tags: TAG,
+  summary: 'All-tabs run: counts every planner tab of a store for a planner date, or transfers them one tab after another',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { body: { content: { 'application/json': { schema: artParamsSchema } }, required: true } },
+  responses: { 200: json(artResultSchema), ...errorResponses },
+});
+
+/**
+ * One address, two forms: with the query future-service-interaction-id a person takes that
+ * conversation over (the conversation's Options, answered by the assistant controls); with a JSON
+ * body a planner's due list is handed to people instead of the assistant.
+ */
+const handOffRoute = createRoute({
+  method: 'post',
+  path: '/api/lisa/hand-off/manual-hand-off',
+  tags: TAG,
+  summary:
+    'Manual Handoff. Query future-service-interaction-id: a person takes the conversation over. JSON body (a planner and its run parameters): view the planner’s due list, or transfer it to people (assistant off, in the handoff list, no text sent)',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: {
+    query: z.object({ 'future-service-interaction-id': idParam.optional() }),
+    body: { content: { 'application/json': { schema: plannerHandOffSchema } }, required: false },
+  },
+  responses: { 200: json(z.union([plannerResultSchema, controlResultSchema])), ...errorResponses },
+});
+
 /** The predictive planner runs, their history and the audit planners. */
 export function plannerRoutes(runner: PlannerRunner) {
   const app = new OpenAPIHono<AppEnv>();
@@ -164,7 +201,23 @@ export function plannerRoutes(runner: PlannerRunner) {
       app.openapi(route, async (c) => c.json(await runPlanner(c.var.sql, runner, c.var.user, code, c.req.valid('json' as never) as PlannerRunParams), 200));
     }
   }
+  app.openapi(handOffRoute, async (c, next) => {
+    // The conversation form is the assistant controls' (mounted after these routes).
+    if (c.req.valid('query')['future-service-interaction-id'] !== undefined) {
+      await next();
+      return c.res as never;
+    }
+    // Validated when sent as JSON; without a body the validator leaves an empty object.
+    const body = c.req.valid('json') as Partial<PlannerHandOffParams>;
+    if (body.planner === undefined) {
+      throw new AppError('VALIDATION_FAILED', 'Send a planner and its run parameters as JSON, or the query future-service-interaction-id', [
+        { field: 'body', message: 'required' },
+      ]);
+    }
+    return c.json(await handOffPlanner(c.var.sql, runner, c.var.user, body as PlannerHandOffParams), 200);
+  });
   return app
+    .openapi(artRoute, async (c) => c.json(await runArt(c.var.sql, runner, c.var.user, c.req.valid('json')), 200))
     .openapi(runRoute, async (c) => c.json(await getRun(c.var.sql, c.var.user, c.req.valid('param').id), 200))
     .openapi(runsRoute, async (c) => c.json(await listRuns(c.var.sql, c.var.user, c.req.valid('query')), 200))
     .openapi(definitionsRoute, async (c) => c.json(await listDefinitions(c.var.sql, c.var.user, c.req.valid('query').enterpriseId), 200))

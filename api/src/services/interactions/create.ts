@@ -15,6 +15,8 @@ export type NewInteraction = {
   divisionId?: DivisionId;
   /** Where it came from (a planner run, a lead list), kept on the interaction. */
   metadata?: Record<string, unknown>;
+  /** False: the assistant stays off (a conversation handed to people from the start). */
+  aiEnabled?: boolean;
 };
 
 /**
@@ -35,16 +37,17 @@ export async function createInteractions(tx: Sql, rows: readonly NewInteraction[
     estimated_due_date: r.estimatedDueDate ?? null,
     division_id: r.divisionId ?? 'DIV004',
     metadata: r.metadata ?? {},
+    ai_enabled: r.aiEnabled ?? true,
   }));
   const created = await tx<{ id: number }[]>`
     insert into future_service_interaction
       (store_id, company_id, customer_id, service_vehicle_id, vin, division_id, service_type, planned_service_type,
-       planned_date, estimated_due_date, type, conversation_initiated, metadata)
+       planned_date, estimated_due_date, type, conversation_initiated, metadata, ai_enabled)
     select i.store_id, s.boc_id, i.customer_id, i.service_vehicle_id, v.vin, i.division_id, i.service_type, i.planned_service_type,
-      i.planned_date, i.estimated_due_date, 'SERVICE', false, i.metadata
+      i.planned_date, i.estimated_due_date, 'SERVICE', false, i.metadata, i.ai_enabled
     from jsonb_to_recordset(${tx.json(input as never)}) as i(
       ord int, store_id bigint, customer_id bigint, service_vehicle_id bigint, service_type text, planned_service_type text,
-      planned_date date, estimated_due_date date, division_id text, metadata jsonb)
+      planned_date date, estimated_due_date date, division_id text, metadata jsonb, ai_enabled boolean)
     join store s on s.id = i.store_id
     left join service_vehicle v on v.id = i.service_vehicle_id
     order by i.ord

@@ -45,6 +45,14 @@ export function classifiedVehicles(sql: Sql, s: DueScope): postgres.PendingQuery
     dealTypes ? sql`and sl.deal_type = any(${dealTypes}::text[])` : none,
   ];
   const windowStart = sql`(${s.plannerDate}::date + ${s.minimumDays}::int)`;
+  // A due date is never after the time rule's (the earlier of mileage and time wins), so a vehicle
+  // whose time-due date falls before the window cannot be on it: for a one-time rule counted from
+  // the sale, a sale older than the window start less the rule's days is left out before its
+  // readings and services are looked up. Likewise a planner with an age limit.
+  const oldestSale = [
+    p.anchor === 'SALE' && p.firstDays !== null && p.repeatDays === null ? sql`and sl.sold_date >= ${windowStart} - ${p.firstDays}::int` : none,
+    p.maxAgeDays !== null ? sql`and sl.sold_date >= ${windowStart} - ${p.maxAgeDays}::int` : none,
+  ];
   const timeDue =
     p.firstDays === null
       ? sql`null::date`
@@ -64,7 +72,7 @@ export function classifiedVehicles(sql: Sql, s: DueScope): postgres.PendingQuery
       join lateral (
         select sold_date, deal_type from sale where service_vehicle_id = sv.id order by sold_date desc, id desc limit 1
       ) sl on true
-      where c.store_id = ${s.storeId} ${filters}
+      where c.store_id = ${s.storeId} ${filters} ${oldestSale}
     ),
     facts as (
       select b.*, r.on_[1] as r1_on, r.odo[1] as r1_odo, r.on_[2] as r2_on, r.odo[2] as r2_odo,

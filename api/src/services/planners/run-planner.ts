@@ -10,6 +10,7 @@ import {
   type PlannerResult,
   type PlannerRunParams,
   type ResolvedPlanner,
+  type RunMode,
 } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import type { SessionUser } from '../auth/sessions';
@@ -62,7 +63,7 @@ export async function prepareScope(
 }
 
 /** The enterprise's definition of the planner, remembering the planner date it is run for. */
-async function touchDefinition(sql: Sql, enterpriseId: number, code: PlannerCode, plannerDate: string): Promise<number> {
+export async function touchDefinition(sql: Sql, enterpriseId: number, code: PlannerCode, plannerDate: string): Promise<number> {
   const [row] = await sql<{ id: number }[]>`
     insert into planner_definition (enterprise_id, planner_code, name, run_dates)
     values (${enterpriseId}, ${code}, ${PLANNERS[code].label}, array[${plannerDate}::date])
@@ -84,6 +85,8 @@ export async function runPlanner(
   user: SessionUser,
   code: PlannerCode,
   params: PlannerRunParams,
+  /** HAND_OFF: a transfer hands the due vehicles to people (the planner's manual hand-off). */
+  mode: RunMode = 'TRANSFER',
 ): Promise<PlannerResult> {
   const scope = await prepareScope(sql, user, code, params);
   const record = {
@@ -107,7 +110,7 @@ export async function runPlanner(
     }
     const definitionId = await touchDefinition(sql, scope.enterpriseId, code, scope.plannerDate);
     const [run] = await sql<{ id: number }[]>`
-      insert into planner_run ${sql({ ...record, definition_id: definitionId, transfer: true, status: 'QUEUED' })} returning id`;
+      insert into planner_run ${sql({ ...record, definition_id: definitionId, transfer: true, mode, status: 'QUEUED' })} returning id`;
     await runner.submit(run!.id);
     return { run: await loadRun(sql, run!.id), content: [], page: 0, size: params.size, totalElements: 0 };
   }

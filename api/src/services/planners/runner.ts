@@ -36,16 +36,17 @@ function initiator(o: PlannerRunnerOptions) {
  */
 export async function startPlannerRunner(o: PlannerRunnerOptions & { jobs: JobSystem }): Promise<StartedPlannerRunner> {
   const { jobs } = o;
-  const deps = { sql: o.sql, logger: o.logger, initiate: initiator(o) };
+  const submit = async (runId: number) => {
+    const jobId = await jobs.send(QUEUES.plannerRun, { runId });
+    await o.sql`update planner_run set job_id = ${jobId} where id = ${runId}`;
+  };
+  const deps = { sql: o.sql, logger: o.logger, initiate: initiator(o), next: submit };
   const stopWork = await jobs.work<{ runId: number }>(QUEUES.plannerRun, async (data) => {
     await executeTransfer(deps, data.runId);
     return { runId: data.runId };
   });
   return {
-    submit: async (runId) => {
-      const jobId = await jobs.send(QUEUES.plannerRun, { runId });
-      await o.sql`update planner_run set job_id = ${jobId} where id = ${runId}`;
-    },
+    submit,
     initiate: deps.initiate,
     stop: stopWork,
   };
@@ -56,18 +57,20 @@ export async function startPlannerRunner(o: PlannerRunnerOptions & { jobs: JobSy
  * after it is recorded, and the interactions it created are initiated in turn.
  */
 export function inProcessPlannerRunner(o: Omit<PlannerRunnerOptions, 'jobs'>): StartedPlannerRunner {
-  const deps = { sql: o.sql, logger: o.logger, initiate: initiator(o) };
   const running = new Set<Promise<void>>();
+  const submit = async (runId: number) => {
+    const p: Promise<void> = executeTransfer(deps, runId)
+      .catch((err: unknown) => o.logger?.error({ err, runId }, 'planner transfer failed'))
+      .finally(() => running.delete(p));
+    running.add(p);
+  };
+  const deps = { sql: o.sql, logger: o.logger, initiate: initiator(o), next: submit };
   return {
-    submit: async (runId) => {
-      const p: Promise<void> = executeTransfer(deps, runId)
-        .catch((err: unknown) => o.logger?.error({ err, runId }, 'planner transfer failed'))
-        .finally(() => running.delete(p));
-      running.add(p);
-    },
+    submit,
     initiate: deps.initiate,
     stop: async () => {
-      await Promise.allSettled([...running]);
+      // A run may hand on to the next run of its all-tabs run while finishing.
+      while (running.size) await Promise.allSettled([...running]);
     },
   };
 }

@@ -1,11 +1,11 @@
-import { AppError, PLANNERS, type PlannerCode, type PlannerDefinitionDto, type PlannerRun, type PlannerRunPage, type LeftOutCounts } from '@drivebay/shared';
+import { AppError, PLANNERS, type PlannerCode, type PlannerDefinitionDto, type PlannerRun, type PlannerRunPage, type LeftOutCounts, type RunMode } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import type { SessionUser } from '../auth/sessions';
 import { assertStoreAccess } from '../org/scope';
 
 const RUN_SELECT = (sql: Sql) => sql`
   select r.id, r.definition_id, r.planner_code, d.name as planner_name, r.store_id, s.store_name, r.planner_date::text as planner_date,
-    r.minimum_days, r.maximum_days, r.transfer, r.hard_run, r.status, r.progress, r.due_count, r.left_out::text as left_out, r.transferred_count,
+    r.minimum_days, r.maximum_days, r.transfer, r.mode, r.art_id::text as art_id, r.hard_run, r.status, r.progress, r.due_count, r.left_out::text as left_out, r.transferred_count,
     r.error, nullif(trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')), '') as created_by, r.created_on, r.finished_on
   from planner_run r
   join planner_definition d on d.id = r.definition_id
@@ -23,6 +23,8 @@ type RunRow = {
   minimumDays: number;
   maximumDays: number;
   transfer: boolean;
+  mode: RunMode;
+  artId: string | null;
   hardRun: boolean;
   status: PlannerRun['status'];
   progress: number;
@@ -47,6 +49,8 @@ const toDto = (r: RunRow): PlannerRun => ({
   minimumDays: r.minimumDays,
   maximumDays: r.maximumDays,
   transfer: r.transfer,
+  mode: r.mode,
+  artId: r.artId,
   hardRun: r.hardRun,
   status: r.status,
   progress: r.progress,

@@ -1,4 +1,4 @@
-import { AppError, resolvePlanner, stateOfAddress, type PlannerCode, type ServiceType } from '@drivebay/shared';
+import { AppError, HANDOFF_KINDS, resolvePlanner, stateOfAddress, type PlannerCode, type RunMode, type ServiceType } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import type { Logger } from '../../lib/logger';
 import { createInteractions } from '../interactions';
@@ -13,6 +13,8 @@ export type TransferDeps = {
   logger?: Logger | undefined;
   /** Starts the assistant's first outreach for the interactions a batch created. */
   initiate: (interactionIds: number[]) => Promise<void>;
+  /** Hands the next run of an all-tabs run (ART) to the runner once this one has ended. */
+  next?: ((runId: number) => Promise<void>) | undefined;
 };
 
 type RunRecord = {
@@ -24,7 +26,13 @@ type RunRecord = {
   maximumDays: number;
   params: { custNo?: string | null; soldDate?: string | null };
   status: string;
+  mode: RunMode;
+  artId: string | null;
+  createdBy: number | null;
 };
+
+/** The conversation a hand-off creates waits for a person, as a Manual Handoff leaves it. */
+const HAND_OFF_TRACK = HANDOFF_KINDS.CUSTOMER.track;
 
 /**
  * Works one transfer run: writes its classified list (due and left out, with reasons) in one
@@ -37,10 +45,26 @@ type RunRecord = {
 export async function executeTransfer(deps: TransferDeps, runId: number): Promise<void> {
   const { sql } = deps;
   const [run] = await sql<RunRecord[]>`
-    select id, store_id, planner_code, planner_date::text as planner_date, minimum_days, maximum_days, params, status
+    select id, store_id, planner_code, planner_date::text as planner_date, minimum_days, maximum_days, params, status,
+      mode, art_id::text as art_id, created_by
     from planner_run where id = ${runId} and transfer`;
   if (!run) throw new AppError('NOT_FOUND', `Transfer run ${runId} does not exist`);
   if (run.status === 'COMPLETED') return;
+  try {
+    await work(deps, run);
+  } finally {
+    if (run.artId && deps.next) {
+      const [next] = await sql<{ id: number }[]>`
+        select id from planner_run where art_id = ${run.artId}::uuid and id > ${runId} and status = 'QUEUED' and job_id is null order by id limit 1`;
+      if (next) await deps.next(Number(next.id));
+    }
+  }
+}
+
+async function work(deps: TransferDeps, run: RunRecord): Promise<void> {
+  const { sql } = deps;
+  const runId = Number(run.id);
+  const handOff = run.mode === 'HAND_OFF';
   try {
     const [store] = await sql<{ officeTimeZone: string; address: string | null; enterpriseId: number }[]>`
       select s.office_time_zone, s.address, b.enterprise_id from store s join boc b on b.id = s.boc_id where s.id = ${run.storeId}`;
@@ -109,9 +133,15 @@ export async function executeTransfer(deps: TransferDeps, runId: number): Promis
             plannedServiceType: c.serviceType,
             plannedDate: run.plannerDate,
             estimatedDueDate: c.dueDate,
-            metadata: { plannerRunId: runId, planner: run.plannerCode, plannerDate: run.plannerDate },
+            metadata: { plannerRunId: runId, planner: run.plannerCode, plannerDate: run.plannerDate, ...(handOff ? { handOff: true } : {}) },
+            aiEnabled: !handOff,
           })),
         );
+        if (handOff) {
+          await tx`
+            insert into workflow_track_event (future_service_interaction_id, track, parameter, source, user_id)
+            select unnest(${ids}::bigint[]), ${HAND_OFF_TRACK}, 'PLANNER', ${run.createdBy === null ? 'ASSISTANT' : 'USER'}, ${run.createdBy}`;
+        }
         await tx`
           update planner_transfer t set future_service_interaction_id = v.fsi
           from (select unnest(${claimed.map((c) => c.id)}::bigint[]) as id, unnest(${ids}::bigint[]) as fsi) v
@@ -120,7 +150,8 @@ export async function executeTransfer(deps: TransferDeps, runId: number): Promis
         return ids;
       });
       transferred += created.length;
-      if (created.length) await deps.initiate(created);
+      // A hand-off starts no text: the conversations wait in the handoff list for a person.
+      if (created.length && !handOff) await deps.initiate(created);
       const progress = counts.due ? Math.min(99, 5 + Math.floor((seen * 95) / counts.due)) : 99;
       await sql`update planner_run set progress = ${progress} where id = ${runId}`;
     }

@@ -26,24 +26,25 @@ const ddmmyyyy = (field: string) =>
  * The parameters of every planner run, GET (query) and POST (body) alike. plannerDate and
  * soldDate are DD.MM.YYYY; the window is [plannerDate + minimumDays, plannerDate + maximumDays].
  */
-export const plannerRunParamsSchema = z
-  .object({
-    cust_no: z.string().trim().min(1).max(40).optional(),
-    minimumDays: z.coerce.number().int().min(-3650).max(3650).optional(),
-    maximumDays: z.coerce.number().int().min(-3650).max(3650).optional(),
-    boc_id: idParam.optional(),
-    store_id: idParam,
-    transfer: flag,
-    page: z.coerce.number().int().min(0).max(100_000).default(0),
-    size: z.coerce.number().int().min(1).max(PLANNER_MAX_PAGE_SIZE).default(PLANNER_PAGE_SIZE),
-    hardRun: flag,
-    soldDate: ddmmyyyy('soldDate').optional(),
-    plannerDate: ddmmyyyy('plannerDate').optional(),
-  })
-  .refine((p) => p.minimumDays === undefined || p.maximumDays === undefined || p.minimumDays <= p.maximumDays, {
-    message: 'minimumDays must not be after maximumDays',
-    path: ['minimumDays'],
-  });
+export const plannerRunFields = {
+  cust_no: z.string().trim().min(1).max(40).optional(),
+  minimumDays: z.coerce.number().int().min(-3650).max(3650).optional(),
+  maximumDays: z.coerce.number().int().min(-3650).max(3650).optional(),
+  boc_id: idParam.optional(),
+  store_id: idParam,
+  transfer: flag,
+  page: z.coerce.number().int().min(0).max(100_000).default(0),
+  size: z.coerce.number().int().min(1).max(PLANNER_MAX_PAGE_SIZE).default(PLANNER_PAGE_SIZE),
+  hardRun: flag,
+  soldDate: ddmmyyyy('soldDate').optional(),
+  plannerDate: ddmmyyyy('plannerDate').optional(),
+};
+/** The window's two ends, when both are sent, in order. */
+export const windowInOrder = [
+  (p: { minimumDays?: number | undefined; maximumDays?: number | undefined }) => p.minimumDays === undefined || p.maximumDays === undefined || p.minimumDays <= p.maximumDays,
+  { message: 'minimumDays must not be after maximumDays', path: ['minimumDays'] },
+] as const;
+export const plannerRunParamsSchema = z.object(plannerRunFields).refine(...windowInOrder);
 export type PlannerRunParams = z.output<typeof plannerRunParamsSchema>;
 export type PlannerRunQuery = z.input<typeof plannerRunParamsSchema>;
 
@@ -84,6 +85,9 @@ export const leftOutCountsSchema = z.object(Object.fromEntries(LEFT_OUT_REASONS.
 export type LeftOutCounts = z.infer<typeof leftOutCountsSchema>;
 
 export const RUN_STATUSES = ['QUEUED', 'RUNNING', 'COMPLETED', 'FAILED'] as const;
+/** What a transfer run does with its due vehicles: the assistant's first outreach, or people (a manual hand-off). */
+export const RUN_MODES = ['TRANSFER', 'HAND_OFF'] as const;
+export type RunMode = (typeof RUN_MODES)[number];
 
 /** One run of a planner: what it was asked, how far it is, and what it counted. */
 export const plannerRunSchema = z.object({
@@ -97,6 +101,9 @@ export const plannerRunSchema = z.object({
   minimumDays: z.number().int(),
   maximumDays: z.number().int(),
   transfer: z.boolean(),
+  mode: z.enum(RUN_MODES),
+  /** The all-tabs run (ART) this run is part of: its runs go one after another. */
+  artId: z.string().nullable(),
   hardRun: z.boolean(),
   status: z.enum(RUN_STATUSES),
   /** 0-100. */

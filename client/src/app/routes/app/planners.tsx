@@ -8,7 +8,7 @@ import { useLayoutContext } from './layout-context';
 
 /** /planners: the selected store's predictive planners, their run history and the audit planners. */
 export default function PlannersScreen() {
-  const { scope } = useLayoutContext();
+  const { scope, user } = useLayoutContext();
   const store = scope.selectedStore;
   const [version, setVersion] = useState(0);
   const changed = useCallback(() => setVersion((v) => v + 1), []);
@@ -17,7 +17,7 @@ export default function PlannersScreen() {
       <PageHeader title="Predictive planners" subtitle={store ? store.storeName : undefined} />
       {store ? (
         <>
-          <PlannerWorkspace key={store.id} store={store} onRunsChanged={changed} />
+          <PlannerWorkspace key={store.id} store={store} roles={user.roles} onRunsChanged={changed} />
           <RunHistory storeId={store.id} version={version} />
           <AuditPanel storeId={store.id} version={version} />
           <CvLeadsPanel storeId={store.id} />

@@ -7,7 +7,9 @@ import {
   type CvLeadBatchPage,
   type CvLeadRunResult,
   auditPageSchema,
+  artResultSchema,
   plannerResultSchema,
+  type ArtResult,
   plannerRunPageSchema,
   plannerRunSchema,
   type AuditPage,
@@ -52,6 +54,39 @@ export function runPlanner(
   return method === 'GET'
     ? apiRequest(path, { query: params, schema: plannerResultSchema, signal: o.signal, notify: false })
     : apiRequest(path, { method: 'POST', body: params, schema: plannerResultSchema, signal: o.signal, notify: false });
+}
+
+/** The planner's manual hand-off: view its due list, or transfer it to people instead of the assistant. */
+export function handOffPlanner(code: PlannerCode, ask: PlannerAsk, o: { transfer: boolean; hardRun?: boolean }): Promise<PlannerResult> {
+  return apiRequest('/api/lisa/hand-off/manual-hand-off', {
+    method: 'POST',
+    body: {
+      planner: code,
+      store_id: ask.storeId,
+      boc_id: ask.bocId,
+      plannerDate: ask.plannerDate,
+      minimumDays: ask.minimumDays,
+      maximumDays: ask.maximumDays,
+      ...(ask.custNo ? { cust_no: ask.custNo } : {}),
+      transfer: o.transfer,
+      hardRun: o.hardRun ?? false,
+    },
+    schema: plannerResultSchema,
+    notify: false,
+  });
+}
+
+/** The all-tabs run (ART): every tab's counts for the date, or a transfer of every tab. */
+export function runAllTabs(
+  ask: Pick<PlannerAsk, 'storeId' | 'bocId' | 'plannerDate'>,
+  o: { transfer: boolean; hardRun?: boolean; planners?: PlannerCode[] },
+): Promise<ArtResult> {
+  return apiRequest('/api/lisa/art', {
+    method: 'POST',
+    body: { store_id: ask.storeId, boc_id: ask.bocId, plannerDate: ask.plannerDate, transfer: o.transfer, hardRun: o.hardRun ?? false, ...(o.planners ? { planners: o.planners } : {}) },
+    schema: artResultSchema,
+    notify: false,
+  });
 }
 
 export function getPlannerRun(runId: number, signal?: AbortSignal): Promise<PlannerRun> {

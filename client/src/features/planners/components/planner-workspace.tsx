@@ -14,6 +14,7 @@ import {
   PLANNER_MAX_PAGE_SIZE,
   PLANNER_PAGE_SIZE,
   PLANNER_TEXT,
+  canUseDealRoomOptions,
   displayDate,
   formatPlannerDate,
   isoDayInZone,
@@ -23,13 +24,16 @@ import {
   type PlannerCode,
   type PlannerRow,
   type PlannerRun,
+  type Role,
+  type RunMode,
   type Store,
 } from '@drivebay/shared';
 import { ApiRequestError, listFailureMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { getPlannerRun, runPlanner, type PlannerAsk } from '../api';
+import { getPlannerRun, handOffPlanner, runPlanner, type PlannerAsk } from '../api';
+import { AllTabsDialog } from './all-tabs-dialog';
 import { CountsChart } from './counts-chart';
 import { PlannerFilters, type FilterValues } from './planner-filters';
 
@@ -59,7 +63,7 @@ const toAsk = (store: Store, code: PlannerCode, f: FilterValues): Asked | null =
  * paged on the server with the why of each row, view and transfer (a job whose progress shows),
  * and a CSV of the whole list.
  */
-export function PlannerWorkspace({ store, onRunsChanged }: { store: Store; onRunsChanged: () => void }) {
+export function PlannerWorkspace({ store, roles, onRunsChanged }: { store: Store; roles: readonly Role[]; onRunsChanged: () => void }) {
   const zone = store.officeMasterVO.officeTimeZone || store.officeMasterTimezone;
   const [code, setCode] = useState<PlannerCode>('10K');
   const defaults = (c: PlannerCode): FilterValues => ({
@@ -73,7 +77,9 @@ export function PlannerWorkspace({ store, onRunsChanged }: { store: Store; onRun
   const [page, setPage] = useState(0);
   const [lastRun, setLastRun] = useState<PlannerRun | null>(null);
   const [transferRun, setTransferRun] = useState<PlannerRun | null>(null);
-  const [askRerun, setAskRerun] = useState(false);
+  /** The refused transfer's kind, while the screen asks to run it again. */
+  const [askRerun, setAskRerun] = useState<RunMode | null>(null);
+  const [allTabs, setAllTabs] = useState(false);
   const [starting, setStarting] = useState(false);
   const [exporting, setExporting] = useState(false);
 
@@ -116,18 +122,18 @@ export function PlannerWorkspace({ store, onRunsChanged }: { store: Store; onRun
     setAsked(a);
   };
 
-  const transfer = async (hardRun: boolean) => {
+  const transfer = async (hardRun: boolean, mode: RunMode = 'TRANSFER') => {
     const a = toAsk(store, code, filters);
     if (!a) return;
     setStarting(true);
     try {
-      const r = await runPlanner(code, a, { transfer: true, hardRun });
-      setAskRerun(false);
+      const r = mode === 'HAND_OFF' ? await handOffPlanner(code, a, { transfer: true, hardRun }) : await runPlanner(code, a, { transfer: true, hardRun });
+      setAskRerun(null);
       if (r.run) setTransferRun(r.run);
       onRunsChanged();
     } catch (error) {
       const refusal = error instanceof ApiRequestError && error.status === 400 && error.details.some((d) => d.field.endsWith('hardRun'));
-      if (refusal) setAskRerun(true);
+      if (refusal) setAskRerun(mode);
       else notify({ severity: 'warning', message: listFailureMessage(error) });
     } finally {
       setStarting(false);
@@ -157,6 +163,10 @@ export function PlannerWorkspace({ store, onRunsChanged }: { store: Store; onRun
     }
   };
 
+  const allTabsAsk = useMemo(
+    () => (filters.plannerDate ? { storeId: store.id, bocId: store.boc, plannerDate: formatPlannerDate(filters.plannerDate) } : null),
+    [store.id, store.boc, filters.plannerDate],
+  );
   const running = !!transferRun && (transferRun.status === 'QUEUED' || transferRun.status === 'RUNNING');
   const paginationModel: GridPaginationModel = { page, pageSize: PLANNER_PAGE_SIZE };
   const rows = useMemo(() => result.data?.content ?? [], [result.data]);
@@ -185,6 +195,8 @@ export function PlannerWorkspace({ store, onRunsChanged }: { store: Store; onRun
         onChange={setFilters}
         onView={() => view()}
         onTransfer={() => void transfer(false)}
+        onHandOff={canUseDealRoomOptions(roles) ? () => void transfer(false, 'HAND_OFF') : undefined}
+        onAllTabs={() => setAllTabs(true)}
         onExport={() => void exportCsv()}
         busy={starting || running}
         exporting={exporting}
@@ -193,7 +205,7 @@ export function PlannerWorkspace({ store, onRunsChanged }: { store: Store; onRun
       {transferRun ? (
         <Paper variant="outlined" sx={{ p: 1.5 }} role="status" aria-live="polite">
           <Typography variant="body2">
-            Transfer of {transferRun.plannerName} for {displayDate(transferRun.plannerDate)}:{' '}
+            {transferRun.mode === 'HAND_OFF' ? 'Hand-off' : 'Transfer'} of {transferRun.plannerName} for {displayDate(transferRun.plannerDate)}:{' '}
             {transferRun.status === 'COMPLETED'
               ? `${transferRun.transferredCount} transferred of ${transferRun.dueCount ?? 0} due`
               : transferRun.status === 'FAILED'
@@ -229,14 +241,15 @@ export function PlannerWorkspace({ store, onRunsChanged }: { store: Store; onRun
         {lastRun && lastRun.planner === code ? <CountsChart run={lastRun} /> : null}
       </Box>
       <ConfirmDialog
-        open={askRerun}
+        open={askRerun !== null}
         header="Run again?"
         message={PLANNER_TEXT.rerunQuestion}
         confirmText="Run again"
         loading={starting}
-        onConfirm={() => void transfer(true)}
-        onCancel={() => setAskRerun(false)}
+        onConfirm={() => void transfer(true, askRerun ?? 'TRANSFER')}
+        onCancel={() => setAskRerun(null)}
       />
+      <AllTabsDialog open={allTabs} ask={allTabsAsk} onClose={() => setAllTabs(false)} onRunsChanged={onRunsChanged} />
     </Stack>
   );
 }
