@@ -61,8 +61,9 @@ export async function seedPlannerDemo(sql: Sql, now: Date): Promise<void> {
         const readings: [number, number][] = [[Math.min(sold + 3, today), delivery]];
         if (today - 12 > sold + 3) readings.push([today - 12, delivery + rate * (today - 12 - sold - 3)]);
         const areas = store.areaCodes.length ? store.areaCodes : ['212'];
-        // Demo customers use 555-0110..0159 of each area code; these take 0160..0199.
-        const phone = leftOut === 'NO_MOBILE' ? null : `+1${areas[n % areas.length]}55501${60 + Math.floor(n / areas.length)}`;
+        // Demo customers use 555-0110..0199 of each area code; these take 555-0200 and on (always
+        // ten digits, never another customer's number).
+        const phone = leftOut === 'NO_MOBILE' ? null : `+1${areas[n % areas.length]}555${String(200 + Math.floor(n / areas.length)).padStart(4, '0')}`;
         customers.push({
           boc_id: store.bocId,
           store_id: store.id,
