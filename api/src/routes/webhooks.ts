@@ -9,9 +9,10 @@ import type { StoreAccount } from '../services/carriers/directory';
 import { isValidTwilioSignature, signedUrl, type TwilioParams } from '../services/carriers/twilio-signature';
 import { applyCarrierStatus } from '../services/conversations/apply-status';
 import { receiveInboundSms } from '../services/conversations/receive-inbound';
-import { findStoreByNumber } from '../services/conversations/store-number';
+import { findStoreByNumberCached } from '../services/conversations/store-number';
 import type { AppEnv } from '../types';
 import { serviceDeps, type ConversationDeps } from './conversations';
+import { ackGate } from '../lib/ack-first';
 
 /** The empty TwiML answer: "received, nothing to say". Replies go out through the outbox. */
 export const EMPTY_TWIML = '<?xml version="1.0" encoding="UTF-8"?><Response></Response>';
@@ -104,13 +105,24 @@ const BANDWIDTH_STATUS: Record<string, string> = {
  */
 export function webhookRoutes(deps: ConversationDeps) {
   const app = new OpenAPIHono<AppEnv>();
+  // While a carrier waits for its answer, follow-up work (inbox, assistant) holds back.
+  for (const path of [WEBHOOK_PATHS.twilioSms, WEBHOOK_PATHS.twilioStatus, WEBHOOK_PATHS.bandwidthMessages]) {
+    app.use(path, async (_c, next) => {
+      const answered = ackGate.begin();
+      try {
+        await next();
+      } finally {
+        answered();
+      }
+    });
+  }
 
   app.post(WEBHOOK_PATHS.twilioSms, async (c) => {
     // The signature covers the form as sent; everything else reads it with unstorable characters taken out.
     const signed = await formParams(c);
     const params = carrierFields(signed);
     const to = one(params.To);
-    const store = to ? await findStoreByNumber(c.var.sql, to) : null;
+    const store = to ? await findStoreByNumberCached(c.var.sql, to) : null;
     const account = await deps.carrier.twilioAccountOf(store);
     const url = signedUrl(deps.publicUrl, c.req.url);
     if (!isValidTwilioSignature(account?.authToken, c.req.header('x-twilio-signature'), url, signed)) refuseSignature();

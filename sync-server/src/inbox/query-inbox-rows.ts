@@ -106,7 +106,8 @@ export async function queryInboxRows(
 ): Promise<InboxRow[]> {
   const { storeId, interactionIds, logger } = opts;
   if (interactionIds && interactionIds.length === 0) return [];
-  const which = interactionIds ? sql`f.id in ${sql(interactionIds)}` : sql`not f.conv_closed`;
+  // One statement text whatever the number of ids, so it is prepared once.
+  const which = interactionIds ? sql`f.id = any(${[...interactionIds]}::bigint[])` : sql`not f.conv_closed`;
   const records = await sql<InboxRecord[]>`
     select f.id as interaction_id, f.store_id, f.service_type, f.total_inbound_count, f.total_unread_count,
       f.response_reqd, f.ai_enabled, f.conv_closed, f.appointment_set, f.last_message_received_date, f.updated_on,

@@ -9,6 +9,7 @@ import { loadContext } from './context';
 import { decideInbound } from './decide';
 import { rephraserFromEnv, type AssistantLlmEnv, type Rephraser } from './llm';
 import { runTurn, type TurnDeps, type TurnResult } from './turn';
+import { ackGate, FOLLOW_UP_MAX_WAIT_MS } from '../../lib/ack-first';
 
 export type AssistantLoopOptions = TurnDeps & {
   /** The reply reader; the one trained on the shipped replies unless a test gives another. */
@@ -126,6 +127,8 @@ export function startAssistantLoop(o: StartAssistantLoopOptions): RunningAssista
   const rephraser = o.rephraser !== undefined ? o.rephraser : o.env ? rephraserFromEnv(o.env, o.logger) : null;
   const loop = createAssistantLoop({ ...o, rephraser });
   const remove = onInboundCommitted.add(async (event) => {
+    // Carriers' acknowledgements in flight go first (the text is committed; nothing is lost).
+    await ackGate.quiet(FOLLOW_UP_MAX_WAIT_MS);
     await loop.handle(event);
   });
   setTimeout(() => {

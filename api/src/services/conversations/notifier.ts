@@ -1,5 +1,6 @@
 import type { Sql } from '../../db/database';
 import type { Logger } from '../../lib/logger';
+import { ackGate, FOLLOW_UP_MAX_WAIT_MS } from '../../lib/ack-first';
 
 /**
  * Told after a commit that interactions of a store changed in a way the inbox shows (a message,
@@ -58,7 +59,8 @@ function batching(flush: Flush, opts: { delayMs?: number; logger?: Logger | unde
       let set = pending.get(storeId);
       if (!set) pending.set(storeId, (set = new Set()));
       for (const id of ids) set.add(id);
-      timer ??= setTimeout(run, delayMs);
+      // Carriers' acknowledgements in flight go first; the batch meanwhile gathers what follows.
+      timer ??= setTimeout(() => void ackGate.quiet(FOLLOW_UP_MAX_WAIT_MS).then(run), delayMs);
     },
     /** Sends what is gathered now and waits for everything under way (tests, shutdown). */
     async flush() {

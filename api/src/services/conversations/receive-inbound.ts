@@ -4,7 +4,7 @@ import type { Sql } from '../../db/database';
 import type { ServiceDeps } from './deps';
 import { onInboundCommitted } from './inbound-events';
 import { recordOptIn, recordOptOut } from './opt-out';
-import { inMessageTx, writeInboundText, writeKeywordReply } from './messages';
+import { inMessageTx, writeInboundText, writeKeywordReply, writeKnownSenderText } from './messages';
 import { findStoreByNumber, type StoreNumber } from './store-number';
 
 /** One text from a customer, as any carrier reports it. */
@@ -70,6 +70,23 @@ export async function receiveInboundSms(deps: ServiceDeps, sms: InboundSms, know
   if (!from) return { kind: 'invalid-sender' };
   const keyword = carrierKeyword(sms.body);
 
+  // The common case, a customer writing into their conversation: one statement, one round trip.
+  if (keyword === null) {
+    const known = await writeKnownSenderText(deps, {
+      lookup: lookupQuery(sql, store, from), storeId: store.storeId, content: sms.body, from, to: store.agentPhoneNumber,
+      toName: `${store.agentFirstName} ${store.agentLastName}`.trim(), mediaUrls: sms.mediaUrls, carrierMessageId: sms.carrierMessageId,
+    });
+    if (known?.messageId === null) return { kind: 'duplicate' };
+    if (known) {
+      const stored = {
+        kind: 'stored' as const, storeId: store.storeId, interactionId: known.interactionId, customerId: known.customerId,
+        messageId: known.messageId, keyword, createdCustomer: false, createdInteraction: false,
+      };
+      emitCommitted(deps, stored, sms);
+      return stored;
+    }
+  }
+
   let outcome: Extract<InboundOutcome, { kind: 'stored' }>;
   try {
     outcome = await inMessageTx(deps, async (m) => {
@@ -104,16 +121,19 @@ export async function receiveInboundSms(deps: ServiceDeps, sms: InboundSms, know
   }
 
   if (keyword === 'HELP') deps.outbox?.wake();
-  if (keyword === null) {
-    onInboundCommitted.emit(
-      {
-        storeId: outcome.storeId, interactionId: outcome.interactionId, customerId: outcome.customerId, messageId: outcome.messageId,
-        content: sms.body, mediaUrls: sms.mediaUrls, createdCustomer: outcome.createdCustomer, createdInteraction: outcome.createdInteraction,
-      },
-      deps.logger,
-    );
-  }
+  if (keyword === null) emitCommitted(deps, outcome, sms);
   return outcome;
+}
+
+/** Tells the follow-up work (the assistant) of an ordinary text once it is committed. */
+function emitCommitted(deps: ServiceDeps, outcome: Extract<InboundOutcome, { kind: 'stored' }>, sms: InboundSms): void {
+  onInboundCommitted.emit(
+    {
+      storeId: outcome.storeId, interactionId: outcome.interactionId, customerId: outcome.customerId, messageId: outcome.messageId,
+      content: sms.body, mediaUrls: sms.mediaUrls, createdCustomer: outcome.createdCustomer, createdInteraction: outcome.createdInteraction,
+    },
+    deps.logger,
+  );
 }
 
 type Found = { customerId: number | null; firstName: string | null; lastName: string | null; interactionId: number | null };
@@ -123,8 +143,8 @@ type Found = { customerId: number | null; firstName: string | null; lastName: st
  * the latest activity, else the latest closed one (reopened by the caller). When several customer
  * records share the number, the one with the most recent conversation wins.
  */
-async function lookup(tx: Sql, store: StoreNumber, phone: string): Promise<Found | null> {
-  const [row] = await tx<Found[]>`
+function lookupQuery(sql: Sql, store: StoreNumber, phone: string) {
+  return sql`
     select c.id as customer_id, c.first_name, c.last_name, f.id as interaction_id
     from customer c
     left join lateral (
@@ -136,6 +156,10 @@ async function lookup(tx: Sql, store: StoreNumber, phone: string): Promise<Found
     where c.store_id = ${store.storeId} and c.cellular = ${phone}
     order by f.id is null, f.conv_closed, f.at desc, c.id
     limit 1`;
+}
+
+async function lookup(tx: Sql, store: StoreNumber, phone: string): Promise<Found | null> {
+  const [row] = (await lookupQuery(tx, store, phone)) as unknown as Found[];
   return row ?? null;
 }
 

@@ -20,6 +20,7 @@ import type { CarrierDirectory } from '../carriers/directory';
 import { SIMULATOR_TWILIO_BASE_PATH } from '../carriers/directory';
 import { SIMULATED_BANDWIDTH_ACCOUNT } from '../carriers/simulator/numbers';
 import type { TwilioAccount } from '../carriers/twilio';
+import { forgetStoreNumbers } from '../conversations/store-number';
 import { assertStoreAccess } from '../org/scope';
 import { secretHint } from './credentials';
 import { bandwidthNumbers, twilioNumbers, type NumberProvider } from './providers';
@@ -154,6 +155,7 @@ export async function saveTwilioConfig(d: TelephonyDeps, user: SessionUser, inpu
       after: { accountSid: input.accountSid, apiKeySid: input.apiKeySid, chatServiceSid: input.chatServiceSid },
     });
   });
+  forgetStoreNumbers(d.sql);
   return view(d, (await configRow(d.sql, input.storeId, input.twilioServiceType))!);
 }
 
@@ -277,6 +279,7 @@ export async function assignNumber(d: TelephonyDeps, user: SessionUser, o: { pho
     await tx`update phone_number set store_id = ${o.storeId}, division_id = ${o.divisionId}, assigned_on = now() where number = ${number}`;
     await recordAudit(tx, user, { enterpriseId: place.enterpriseId, action: 'ASSIGN', entity: 'phone_number', entityId: number!, before: { storeId: row.storeId }, after: { storeId: o.storeId, divisionId: o.divisionId } });
   });
+  forgetStoreNumbers(d.sql);
   return (await listNumbers(d.sql, user, place.enterpriseId)).find((n) => n.phoneNumber === number)!;
 }
 

@@ -1,7 +1,9 @@
 import type { PendingQuery, Row } from 'postgres';
 import type { CarrierKeyword, MessageType } from '@drivebay/shared';
-import type { MessageTx } from './inbox-changes';
-import { insertMessages, type MessageParties } from './write-message';
+import type { Sql } from '../../../db/database';
+import type { InboxNotifier } from '../notifier';
+import { inboxChanges, type MessageTx } from './inbox-changes';
+import { insertLookedUpMessage, insertMessages, type Computed, type MessageParties } from './write-message';
 
 /**
  * Counts one received message on its conversation (inbound and unread counts, latest activity,
@@ -60,6 +62,64 @@ export async function writeInboundText(m: MessageTx, s: InboundText): Promise<nu
     response_reqd = ${s.keyword === null},
     response_insight = case when ${s.keyword === 'STOP'} then 'STOP' else response_insight end`);
   return id;
+}
+
+/** A text from a sender the store knows, before the statement has found whose it is. */
+export type KnownSenderText = Omit<InboundText, 'interactionId' | 'customerId' | 'fromName' | 'keyword'> & {
+  /**
+   * The lookup: at most one row of customer_id, first_name, last_name and interaction_id (the
+   * conversation the text belongs to; null when there is none yet).
+   */
+  lookup: Computed;
+};
+
+export type KnownSenderWritten = { customerId: number; interactionId: number; customerName: string | null; messageId: number | null };
+
+/**
+ * An ordinary text (no carrier keyword) from a customer who has a conversation with the store,
+ * looked up, stored once per carrier id and counted as {@link writeInboundText} does, in one
+ * statement and one round trip; announced to the inbox once it is committed. Null when the lookup
+ * finds no conversation (the caller creates what is missing in a transaction); `messageId` null
+ * for a redelivery (nothing written).
+ */
+export async function writeKnownSenderText(deps: { sql: Sql; notifier?: InboxNotifier | undefined }, s: KnownSenderText): Promise<KnownSenderWritten | null> {
+  const { sql } = deps;
+  const name = sql`(select nullif(trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), '') from found)`;
+  const insert = insertLookedUpMessage(
+    sql,
+    {
+      futureServiceInteractionId: sql`(select interaction_id from found)`, storeId: s.storeId, customerId: sql`(select customer_id from found)`,
+      content: s.content, fromAddress: s.from, fromName: name, toAddress: s.to, toName: s.toName, direction: 'RECEIVED', messageType: 'SMS',
+      notificationType: 'MESSAGE_FROM_CUSTOMER', timestamp: 'now', messageStatus: 'received', mediaUrls: s.mediaUrls,
+      carrierMessageId: s.carrierMessageId, responseReqd: true, readStatus: false,
+    },
+    sql`exists (select 1 from found where interaction_id is not null)`,
+    { dedupeOn: 'carrier_message_id' },
+  );
+  const [row] = await sql<{ customerId: number; interactionId: number | null; customerName: string | null; messageId: number | null }[]>`
+    with found as (${s.lookup}),
+    written as (${insert}),
+    counted as (
+      update future_service_interaction f set
+        total_inbound_count = total_inbound_count + 1,
+        total_unread_count = total_unread_count + 1,
+        last_message_received_date = now(),
+        conv_closed = false,
+        updated_on = now(),
+        response_reqd = true
+      from written w where f.id = w.future_service_interaction_id
+      returning f.id
+    )
+    select found.customer_id, found.interaction_id, ${name} as customer_name,
+      (select id from written) as message_id
+    from found`;
+  if (!row || row.interactionId === null) return null;
+  if (row.messageId !== null) {
+    const changes = inboxChanges();
+    changes.add(s.storeId, row.interactionId);
+    changes.announce(deps.notifier);
+  }
+  return { customerId: row.customerId, interactionId: row.interactionId, customerName: row.customerName, messageId: row.messageId };
 }
 
 /** A lead form's request, shown as the customer's first words in the conversation. */

@@ -1,7 +1,16 @@
 // The one writer of message_instance rows: every kind of message is written through here, and
 // what a transaction wrote is announced to the inbox after it commits.
 export { inboxChanges, inMessageTx, type InboxChanges, type MessageTx } from './inbox-changes';
-export { writeCustomerResponse, writeInboundText, writeLeadFormRequest, type CustomerResponse, type InboundText, type LeadFormRequest } from './inbound';
+export {
+  writeCustomerResponse,
+  writeInboundText,
+  writeKnownSenderText,
+  writeLeadFormRequest,
+  type CustomerResponse,
+  type InboundText,
+  type KnownSenderText,
+  type LeadFormRequest,
+} from './inbound';
 export {
   INITIAL_OUTBOUND_STATUS,
   findByClientMessageId,

@@ -1,3 +1,4 @@
+import type { PendingQuery, Row } from 'postgres';
 import type { MessageType, NotificationType } from '@drivebay/shared';
 import type { Sql } from '../../../db/database';
 
@@ -7,6 +8,9 @@ import type { Sql } from '../../../db/database';
  */
 /** Who a message is from and to, as the conversation names them (addresses may be unknown). */
 export type MessageParties = { from: string | null; fromName: string | null; to: string | null; toName: string | null };
+
+/** A value the statement computes itself (e.g. from a lookup in the same statement). */
+export type Computed = PendingQuery<Row[]>;
 
 export type MessageRecord = {
   futureServiceInteractionId: number;
@@ -56,6 +60,14 @@ function cell(tx: Sql, record: MessageRecord, column: Column): unknown {
   return value;
 }
 
+function conflictClause(tx: Sql, dedupeOn: MessageDedupe | undefined): PendingQuery<Row[]> {
+  return dedupeOn === 'client_message_id'
+    ? tx`on conflict (client_message_id) do nothing`
+    : dedupeOn === 'carrier_message_id'
+      ? tx`on conflict (carrier_message_id) do nothing`
+      : tx``;
+}
+
 /**
  * The one statement that inserts messages: every kind of message, and the seed's batches, are
  * written here, so a column's meaning and default are decided in one place. Returns the ids of
@@ -66,12 +78,31 @@ export async function insertMessages(tx: Sql, records: MessageRecord[], opts: { 
   if (!records.length) return [];
   const columns = [...new Set(records.flatMap((r) => (Object.keys(r) as Column[]).filter((c) => r[c] !== undefined)))];
   const rows = records.map((r) => Object.fromEntries(columns.map((c) => [c, cell(tx, r, c)])));
-  const conflict =
-    opts.dedupeOn === 'client_message_id'
-      ? tx`on conflict (client_message_id) do nothing`
-      : opts.dedupeOn === 'carrier_message_id'
-        ? tx`on conflict (carrier_message_id) do nothing`
-        : tx``;
-  const inserted = await tx<{ id: number }[]>`insert into message_instance ${tx(rows as never, columns)} ${conflict} returning id`;
+  const inserted = await tx<{ id: number }[]>`insert into message_instance ${tx(rows as never, columns)} ${conflictClause(tx, opts.dedupeOn)} returning id`;
   return inserted.map((r) => r.id);
+}
+
+/** A message whose interaction, customer and sender's name the statement finds itself. */
+export type LookedUpRecord = Omit<MessageRecord, 'futureServiceInteractionId' | 'customerId' | 'fromName'> & {
+  futureServiceInteractionId: Computed;
+  customerId: Computed;
+  fromName: Computed;
+};
+
+/**
+ * The same insert as one part of a larger statement (a data-modifying WITH query): one message
+ * whose interaction, customer and name come from the statement's own lookup, written only when
+ * `when` holds. Used where the lookup, the insert and the counters must cost one round trip (a
+ * carrier's inbound text). Yields `id` and `future_service_interaction_id` of the row written.
+ */
+export function insertLookedUpMessage(tx: Sql, record: LookedUpRecord, when: Computed, opts: { dedupeOn?: MessageDedupe } = {}): Computed {
+  const r = record as unknown as MessageRecord;
+  const columns = (Object.keys(record) as Column[]).filter((c) => record[c] !== undefined);
+  const values = columns.map((c) => {
+    const v = r[c];
+    return v !== null && typeof v === 'object' && !(v instanceof Date) && !Array.isArray(v) ? v : cell(tx, r, c);
+  });
+  const list = values.reduce<Computed>((acc, v, i) => (i === 0 ? tx`${v}` : tx`${acc}, ${v}`), tx``);
+  return tx`insert into message_instance (${tx(columns)}) select ${list} where ${when} ${conflictClause(tx, opts.dedupeOn)}
+    returning id, future_service_interaction_id`;
 }
