@@ -88,8 +88,9 @@ test('sync the store, upload and map a recall file, follow its progress and repo
   await expectNoSeriousViolations(page, 'sync history');
 
   // The planners screen lists the new recall leads of the store.
-  await page.goto(PATHS.planners);
-  await expect(page.getByRole('heading', { name: 'Predictive planners' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Planners' }).click();
+  await expect(page).toHaveURL(new RegExp(`${PATHS.planners}$`));
+  await expect(page.getByRole('heading', { name: 'Predictive planners' })).toBeVisible({ timeout: 60_000 });
   const recallLeads = page.getByRole('grid', { name: 'Recall leads' });
   await recallLeads.scrollIntoViewIfNeeded();
   for (const vin of vins) await expect(recallLeads.getByRole('row').filter({ hasText: vin })).toContainText(campaign);
