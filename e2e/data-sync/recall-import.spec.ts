@@ -5,7 +5,7 @@ import { STORE_ID, apiToken, signIn } from '../support';
 
 // A manager syncs the store from the dealer system, uploads a manufacturer's recall file with its
 // own column names, maps them, imports it with progress, reads its report, and the recalls of the
-// store's vehicles become recall leads.
+// store's vehicles become recall leads, listed on the planners screen.
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
@@ -20,7 +20,7 @@ async function expectNoSeriousViolations(page: Page, screen: string): Promise<vo
 
 const ddmmyyyy = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
 
-test('sync the store, upload and map a recall file, follow its progress and report, and get recall leads', async ({ page, request }) => {
+test('sync the store, upload and map a recall file, follow its progress and report, and see its recall leads in the planners', async ({ page, request }) => {
   test.setTimeout(180_000);
   await signIn(page, 'office_manager');
   await expect(page).toHaveURL(/\/leadmanager/);
@@ -86,6 +86,16 @@ test('sync the store, upload and map a recall file, follow its progress and repo
   await page.getByRole('tab', { name: 'Sync history' }).click();
   await expect(page.getByRole('grid', { name: 'Sync history' }).getByText('By hand').first()).toBeVisible();
   await expectNoSeriousViolations(page, 'sync history');
+
+  // The planners screen lists the new recall leads of the store.
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Planners' }).click();
+  await expect(page).toHaveURL(new RegExp(`${PATHS.planners}$`));
+  await expect(page.getByRole('heading', { name: 'Predictive planners' })).toBeVisible({ timeout: 60_000 });
+  const recallLeads = page.getByRole('grid', { name: 'Recall leads' });
+  await recallLeads.scrollIntoViewIfNeeded();
+  for (const vin of vins) await expect(recallLeads.getByRole('row').filter({ hasText: vin })).toContainText(campaign);
+  await expect(recallLeads.getByText('JTDKB20U093777777')).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'planners with recall leads');
 });
 
 for (const viewport of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }]) {

@@ -3,3 +3,4 @@ export { PlannerWorkspace } from './components/planner-workspace';
 export { RunHistory } from './components/run-history';
 export { AuditPanel } from './components/audit-panel';
 export { CvLeadsPanel } from './components/cv-leads-panel';
+export { RecallLeadsPanel } from './components/recall-leads-panel';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { canManageDataSync, isLagging, missingRequired, parseImportDate, readImportRow, suggestMapping } from './rules';
+import { toE164 } from '../conversations/rules/phone';
+import { canManageDataSync, isLagging, missingRequired, parseImportDate, readImportRow, rememberingPhoneReader, suggestMapping } from './rules';
 
 describe('parseImportDate', () => {
   it('reads the formats dealer exports use and refuses days that do not exist', () => {
@@ -59,5 +60,16 @@ describe('isLagging and canManageDataSync', () => {
   it('lets managers and administrators change data-sync settings, not advisors', () => {
     expect(canManageDataSync(['OFFICE_MANAGER'])).toBe(true);
     expect(canManageDataSync(['SALES_REP', 'OFFICE_USER'])).toBe(false);
+  });
+});
+
+describe('rememberingPhoneReader', () => {
+  it('answers as toE164 does, for numbers seen again and after it has forgotten', () => {
+    const read = rememberingPhoneReader(2);
+    for (const input of ['(201) 555-0123', '123-456-7890', '(201) 555-0123', '+1 718 555 0101', 'not a number', '(201) 555-0123']) {
+      expect(read(input)).toBe(toE164(input));
+    }
+    expect(read('(201) 555-0123')).toBe('+12015550123');
+    expect(read('123-456-7890')).toBeNull();
   });
 });

@@ -333,6 +333,7 @@ export const recallLeadQuerySchema = z.object({
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const recallLeadPageSchema = z.object({ content: z.array(recallLeadSchema), page: z.number().int(), size: z.number().int(), totalElements: z.number().int() });
+export type RecallLeadPage = z.infer<typeof recallLeadPageSchema>;
 
 export const enrichmentInputSchema = z.object({ fileReportId: id });
 export const enrichmentResultSchema = z.object({ fileReportId: id, matched: z.number().int(), unmatched: z.number().int(), recallLeads: z.number().int(), odometerReadings: z.number().int() });
@@ -386,7 +387,6 @@ export const dmsHelpSchema = z.object({
   transportTypes: z.array(z.string()),
 });
 export type DmsHelp = z.infer<typeof dmsHelpSchema>;
-
 
 /** The customers one sync created or changed. */
 export const syncRunCustomerSchema = z.object({

@@ -7,6 +7,7 @@ import {
   isoDayInZone,
   missingRequired,
   readImportRow,
+  rememberingPhoneReader,
   suggestMapping,
   type AlertFileType,
   type ImportPreview,
@@ -18,7 +19,7 @@ import type { SessionUser } from '../../auth/sessions';
 import { assertManager, assertStorePlace } from '../access';
 import { applyAlerts } from '../apply/alerts';
 import { applyCustomerVehicles } from '../apply/customer-vehicles';
-import { clearStaging, stageRows, STAGE_BATCH, type StagedRow } from '../apply/staging';
+import { clearStaging, openStager, STAGE_BATCH, type Stager } from '../apply/staging';
 import { enrichAlerts } from '../alerts/enrich';
 import { getDataSource } from '../sources/data-sources';
 import { effectiveMapping, savedMapping } from './mappings';
@@ -115,47 +116,50 @@ export async function runImport(sql: Sql, user: SessionUser, q: ImportQuery, req
       let accepted = 0;
       const rejectedRows = new Set<number>();
       const errors: RowError[] = [];
-      let batch: StagedRow[] = [];
+      let stager: Stager | null = null;
       let lastProgress = 0;
-      const flush = async () => {
-        if (!batch.length) return;
-        await stageRows(sql, batchKey, batch);
-        batch = [];
-        if (file.declaredBytes) {
-          // Reading is most of the work; 100 is written once every row is read and checked.
-          const progress = Math.min(90, Math.floor((table.bytesRead() / file.declaredBytes) * 90));
-          if (progress > lastProgress) {
-            lastProgress = progress;
-            await sql`update file_upload_report set progress = ${progress}, total_rows = ${total} where id = ${reportId}`;
-            onProgress?.(progress);
-          }
-        }
+      const phone = rememberingPhoneReader();
+      // Progress is written every STAGE_BATCH rows read: reading is most of the work, and 100 is
+      // written once every row is read and checked.
+      const tellProgress = async () => {
+        if (!file.declaredBytes) return;
+        const progress = Math.min(90, Math.floor((table.bytesRead() / file.declaredBytes) * 90));
+        if (progress <= lastProgress) return;
+        lastProgress = progress;
+        await sql`update file_upload_report set progress = ${progress}, total_rows = ${total} where id = ${reportId}`;
+        onProgress?.(progress);
       };
-      for await (const row of table.rows) {
-        if (isBlank(row)) continue;
-        if (!headers) {
-          headers = headerNames(row.cells);
-          index = new Map(headers.map((h, i) => [h, i]));
-          mapping = effectiveMapping(q.file_type, headers, await savedMapping(sql, place.dataSourceId, q.file_type));
-          const missing = missingRequired(q.file_type, mapping, headers);
-          if (missing.length) {
-            throw new AppError('VALIDATION_FAILED', `The file has no column for ${missing.map((f) => IMPORT_FIELD_LABELS[f]).join(', ')} (its columns: ${headers.join(', ').slice(0, 300)}). Map the columns and upload it again`, missing.map((f) => ({ field: `${FILE_FIELD}.${f}`, message: 'no column' })));
+      try {
+        for await (const row of table.rows) {
+          if (isBlank(row)) continue;
+          if (!headers) {
+            headers = headerNames(row.cells);
+            index = new Map(headers.map((h, i) => [h, i]));
+            mapping = effectiveMapping(q.file_type, headers, await savedMapping(sql, place.dataSourceId, q.file_type));
+            const missing = missingRequired(q.file_type, mapping, headers);
+            if (missing.length) {
+              throw new AppError('VALIDATION_FAILED', `The file has no column for ${missing.map((f) => IMPORT_FIELD_LABELS[f]).join(', ')} (its columns: ${headers.join(', ').slice(0, 300)}). Map the columns and upload it again`, missing.map((f) => ({ field: `${FILE_FIELD}.${f}`, message: 'no column' })));
+            }
+            stager = await openStager(sql, batchKey);
+            continue;
           }
-          continue;
+          total++;
+          const { row: values, problems } = readImportRow(q.file_type, mapping, (h) => row.cells[index.get(h)!], today, phone);
+          if (problems.length) {
+            rejectedRows.add(row.rowNumber);
+            for (const p of problems) if (errors.length < MAX_LISTED_ROW_ERRORS) errors.push({ rowNumber: row.rowNumber, field: IMPORT_FIELD_LABELS[p.field], message: p.message });
+            continue;
+          }
+          accepted++;
+          await stager!.add({ ...values, rowNumber: row.rowNumber });
+          if (accepted % STAGE_BATCH === 0) await tellProgress();
         }
-        total++;
-        const { row: values, problems } = readImportRow(q.file_type, mapping, (h) => row.cells[index.get(h)!], today);
-        if (problems.length) {
-          rejectedRows.add(row.rowNumber);
-          for (const p of problems) if (errors.length < MAX_LISTED_ROW_ERRORS) errors.push({ rowNumber: row.rowNumber, field: IMPORT_FIELD_LABELS[p.field], message: p.message });
-          continue;
-        }
-        accepted++;
-        batch.push({ ...values, rowNumber: row.rowNumber });
-        if (batch.length >= STAGE_BATCH) await flush();
+        if (!headers) throw new AppError('VALIDATION_FAILED', 'The file has no rows', [{ field: FILE_FIELD, message: 'empty' }]);
+        await stager!.end();
+      } catch (error) {
+        stager?.abort(error instanceof Error ? error : new Error(String(error)));
+        throw error;
       }
-      if (!headers) throw new AppError('VALIDATION_FAILED', 'The file has no rows', [{ field: FILE_FIELD, message: 'empty' }]);
-      await flush();
       // The whole file is read and checked: 100 until the rows are applied, then 0 with the report complete.
       await sql`update file_upload_report set progress = 100, total_rows = ${total} where id = ${reportId}`;
       onProgress?.(100);

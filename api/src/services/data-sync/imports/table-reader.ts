@@ -72,9 +72,36 @@ async function* utf8Text(bytes: Readable): AsyncGenerator<string> {
   }
 }
 
+/**
+ * The separator of a CSV file: whichever of comma, semicolon and tab its first line holds most of
+ * outside quotes (a comma when none). One separator per file parses faster than trying three on
+ * every character, and keeps a semicolon inside a comma file's field in its field.
+ */
+export function sniffDelimiter(text: string): ',' | ';' | '\t' {
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && (ch === ',' || ch === ';' || ch === '\t')) counts[ch]++;
+  }
+  return counts[';'] > counts[','] && counts[';'] >= counts['\t'] ? ';' : counts['\t'] > counts[','] ? '\t' : ',';
+}
+
 async function* csvRows(bytes: Readable): AsyncGenerator<TableRow> {
-  const parser = parse({ bom: true, delimiter: [',', ';', '\t'], relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, max_record_size: 100_000 });
-  const source = Readable.from(utf8Text(bytes));
+  const text = utf8Text(bytes);
+  // The first line, to tell the separator by (a header longer than one chunk is read on).
+  const head: string[] = [];
+  for (let next = await text.next(); !next.done; next = await text.next()) {
+    head.push(next.value);
+    if (/[\r\n]/.test(next.value) || head.join('').length > 100_000) break;
+  }
+  const delimiter = sniffDelimiter(head.join(''));
+  const parser = parse({ bom: true, delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true, info: true, max_record_size: 100_000 });
+  const source = Readable.from((async function* () {
+    yield* head;
+    yield* text;
+  })());
   source.on('error', (err) => parser.destroy(err));
   source.pipe(parser);
   try {

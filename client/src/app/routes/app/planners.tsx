@@ -3,10 +3,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PageHeader } from '../../../components/page-header';
-import { AuditPanel, CvLeadsPanel, PlannerWorkspace, RunHistory } from '../../../features/planners';
+import { AuditPanel, CvLeadsPanel, PlannerWorkspace, RecallLeadsPanel, RunHistory } from '../../../features/planners';
 import { useLayoutContext } from './layout-context';
 
-/** /planners: the selected store's predictive planners, their run history and the audit planners. */
+/** /planners: the selected store's predictive planners, their run history, the audit planners, customer-vehicle lead batches and recall leads. */
 export default function PlannersScreen() {
   const { scope, user } = useLayoutContext();
   const store = scope.selectedStore;
@@ -21,6 +21,7 @@ export default function PlannersScreen() {
           <RunHistory storeId={store.id} version={version} />
           <AuditPanel storeId={store.id} version={version} />
           <CvLeadsPanel storeId={store.id} />
+          <RecallLeadsPanel key={`recall-${store.id}`} enterpriseId={store.enterpriseId} storeId={store.id} />
         </>
       ) : (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>

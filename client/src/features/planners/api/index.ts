@@ -17,6 +17,8 @@ import {
   type PlannerResult,
   type PlannerRun,
   type PlannerRunPage,
+  recallLeadPageSchema,
+  type RecallLeadPage,
 } from '@drivebay/shared';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { getAuthToken } from '../../../lib/session/session-store';
@@ -130,4 +132,9 @@ export function runCvLeadBatch(storeId: number, batchId: number, transfer: boole
     schema: cvLeadRunResultSchema,
     notify: false,
   });
+}
+
+/** The store's recall leads (recalls of its vehicles from manufacturer files), newest first. */
+export function getRecallLeads(enterpriseId: number, storeId: number, page: number, size: number, signal?: AbortSignal): Promise<RecallLeadPage> {
+  return apiRequest('/api/data-sync/recalllead/fetch/all', { query: { enterprise_id: enterpriseId, store_id_pk: storeId, page, size }, schema: recallLeadPageSchema, signal, notify: false });
 }
