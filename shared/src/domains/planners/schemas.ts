@@ -40,10 +40,11 @@ export const plannerRunFields = {
   plannerDate: ddmmyyyy('plannerDate').optional(),
 };
 /** The window's two ends, when both are sent, in order. */
-export const windowInOrder = [
-  (p: { minimumDays?: number | undefined; maximumDays?: number | undefined }) => p.minimumDays === undefined || p.maximumDays === undefined || p.minimumDays <= p.maximumDays,
+type Window = { minimumDays?: number | undefined; maximumDays?: number | undefined };
+export const windowInOrder: [(p: Window) => boolean, { message: string; path: PropertyKey[] }] = [
+  (p) => p.minimumDays === undefined || p.maximumDays === undefined || p.minimumDays <= p.maximumDays,
   { message: 'minimumDays must not be after maximumDays', path: ['minimumDays'] },
-] as const;
+];
 export const plannerRunParamsSchema = z.object(plannerRunFields).refine(...windowInOrder);
 export type PlannerRunParams = z.output<typeof plannerRunParamsSchema>;
 export type PlannerRunQuery = z.input<typeof plannerRunParamsSchema>;

@@ -98,11 +98,12 @@ export type LookedUpRecord = Omit<MessageRecord, 'futureServiceInteractionId' | 
 export function insertLookedUpMessage(tx: Sql, record: LookedUpRecord, when: Computed, opts: { dedupeOn?: MessageDedupe } = {}): Computed {
   const r = record as unknown as MessageRecord;
   const columns = (Object.keys(record) as Column[]).filter((c) => record[c] !== undefined);
-  const values = columns.map((c) => {
+  const values = columns.map((c): Computed => {
     const v = r[c];
-    return v !== null && typeof v === 'object' && !(v instanceof Date) && !Array.isArray(v) ? v : cell(tx, r, c);
+    const value = v !== null && typeof v === 'object' && !(v instanceof Date) && !Array.isArray(v) ? v : cell(tx, r, c);
+    return tx`${value as Computed}`;
   });
-  const list = values.reduce<Computed>((acc, v, i) => (i === 0 ? tx`${v}` : tx`${acc}, ${v}`), tx``);
+  const list = values.reduce<Computed>((acc, v, i) => (i === 0 ? v : tx`${acc}, ${v}`), tx``);
   return tx`insert into message_instance (${tx(columns)}) select ${list} where ${when} ${conflictClause(tx, opts.dedupeOn)}
     returning id, future_service_interaction_id`;
 }

@@ -2,6 +2,10 @@ import { useEffect, useMemo, useState } from 'react';
 import { inboxDocName, observeInbox, type InboxRow } from '@drivebay/shared/docs';
 import { collabManager, type CollabError, type CollabStatus } from '../../../lib/collab';
 import { InboxRowsCache } from '../inbox-rows-cache';
+import { readInboxSnapshot, writeInboxSnapshot } from '../inbox-snapshot';
+
+/** How long an inbox must stay still before its newest rows are kept for the next cold start. */
+const SNAPSHOT_DELAY_MS = 1_500;
 
 /** One store's inbox as a screen sees it. */
 export type InboxSnapshot = {
@@ -33,9 +37,23 @@ export function useInboxes(storeIds: readonly number[]): InboxSnapshot[] {
   useEffect(() => {
     const manager = collabManager();
     let scheduled = false;
+    let cancelled = false;
     const stores = ids.map((storeId) => {
-      const handle = manager.open(inboxDocName(storeId));
-      const store = { storeId, handle, cache: new InboxRowsCache(handle.doc()), stopObserving: () => {}, unsubscribe: () => {} };
+      const docName = inboxDocName(storeId);
+      const handle = manager.open(docName);
+      const store = {
+        storeId, docName, handle, cache: new InboxRowsCache(handle.doc()), stopObserving: () => {}, unsubscribe: () => {},
+        // The rows kept from the last time, shown until the document has been read.
+        snapshot: null as InboxRow[] | null,
+        saveTimer: null as ReturnType<typeof setTimeout> | null,
+      };
+      if (!handle.state().loaded) {
+        void readInboxSnapshot(docName).then((rows) => {
+          if (cancelled || !rows?.length || handle.state().loaded) return;
+          store.snapshot = rows;
+          schedule();
+        });
+      }
       const observe = () => {
         store.stopObserving();
         store.stopObserving = observeInbox(handle.doc(), (change) => {
@@ -53,11 +71,22 @@ export function useInboxes(storeIds: readonly number[]): InboxSnapshot[] {
       return store;
     });
 
+    const keep = (store: (typeof stores)[number], rows: InboxRow[]) => {
+      if (store.saveTimer) clearTimeout(store.saveTimer);
+      store.saveTimer = setTimeout(() => void writeInboxSnapshot(store.docName, rows), SNAPSHOT_DELAY_MS);
+    };
     const publish = () => {
       scheduled = false;
       setState({
         key,
-        snapshots: stores.map(({ storeId, handle, cache }) => ({ storeId, rows: cache.rows(), ...handle.state() })),
+        snapshots: stores.map((store) => {
+          const live = store.handle.state();
+          if (!live.loaded && store.snapshot) return { storeId: store.storeId, rows: store.snapshot, ...live, loaded: true };
+          store.snapshot = null;
+          const rows = store.cache.rows();
+          if (live.loaded) keep(store, rows);
+          return { storeId: store.storeId, rows, ...live };
+        }),
       });
     };
     function schedule() {
@@ -69,7 +98,9 @@ export function useInboxes(storeIds: readonly number[]): InboxSnapshot[] {
 
     return () => {
       scheduled = true; // nothing is published after cleanup
+      cancelled = true;
       for (const store of stores) {
+        if (store.saveTimer) clearTimeout(store.saveTimer);
         store.stopObserving();
         store.unsubscribe();
         store.handle.release();
