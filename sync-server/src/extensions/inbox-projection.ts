@@ -18,7 +18,7 @@ import {
   replaceInboxRows,
   upsertInboxRows,
 } from '@drivebay/shared/docs';
-import type { SyncContext } from '../context';
+import { closeConnection, TryAgainLater, type SyncContext } from '../context';
 import { queryInboxRows } from '../inbox/query-inbox-rows';
 import { createConsoleLogger, type Logger } from '../logger';
 import { inSequence } from './in-sequence';
@@ -63,7 +63,14 @@ export class InboxProjection implements Extension<SyncContext> {
     if (type !== SYNC_STEP_2 || !connection.readOnly || !this.instance) return;
     const address = parseDocName(documentName);
     if (address?.kind !== 'inbox') return;
-    await takeInInboxState(this.instance, document, address.storeId, payload, this.options.sql, this.options.logger);
+    try {
+      await takeInInboxState(this.instance, document, address.storeId, payload, this.options.sql, this.options.logger);
+    } catch (error) {
+      // The database did not answer: the screen reconnects and hands its part back again.
+      this.options.logger.warn({ err: error, documentName }, 'could not take in what an inbox screen held');
+      closeConnection(connection, TryAgainLater);
+      throw TryAgainLater;
+    }
   }
 
   async afterLoadDocument({ documentName, document }: afterLoadDocumentPayload<SyncContext>): Promise<void> {
