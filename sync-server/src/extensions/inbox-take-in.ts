@@ -58,8 +58,12 @@ export async function takeInInboxState(
     }
     const rows = await queryInboxRows(sql, { storeId, logger });
     const now = new Date();
-    document.transact(() => {
+    document.transact((transaction) => {
       Y.applyUpdate(document, update);
+      // Applying an update marks the whole transaction remote; the rows below are this process's
+      // own writes (left marked remote, Yjs would take them for another client using this
+      // document's client id and change it).
+      transaction.local = true;
       replaceInboxRows(document, rows, now);
       markInboxChanged(document, now);
     }, TAKE_IN_ORIGIN);
