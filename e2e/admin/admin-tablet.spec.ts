@@ -73,7 +73,7 @@ async function openDialog(page: Page, trigger: Locator): Promise<Locator> {
   return dialog;
 }
 
-async function closeDialog(page: Page, dialog: Locator): Promise<void> {
+async function closeDialog(dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Cancel' }).tap();
   await expect(dialog).toBeHidden();
 }
@@ -112,7 +112,7 @@ for (const viewport of VIEWPORTS) {
             const dialog = await openDialog(page, trigger);
             await expectUsableByTouch(page, dialog, `organisation dialog at ${size}`, viewport.width);
             await expectNoSeriousViolations(page, `organisation dialog at ${size}`);
-            await closeDialog(page, dialog);
+            await closeDialog(dialog);
           }
         }
         if (tab === 'users') {
@@ -125,7 +125,7 @@ for (const viewport of VIEWPORTS) {
             const option = page.getByRole('option', { name: 'One BOC' });
             await option.tap();
             await expect(dialog.getByRole('combobox', { name: 'BOC' })).toBeVisible();
-            await closeDialog(page, dialog);
+            await closeDialog(dialog);
           }
         }
       }
@@ -134,7 +134,7 @@ for (const viewport of VIEWPORTS) {
       const dialog = await openDialog(page, page.getByRole('button', { name: 'Change password' }));
       await expectUsableByTouch(page, dialog, `change password at ${size}`, viewport.width);
       await expectNoSeriousViolations(page, `change password at ${size}`);
-      await closeDialog(page, dialog);
+      await closeDialog(dialog);
     });
   });
 
