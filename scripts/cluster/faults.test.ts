@@ -173,12 +173,17 @@ describe.skipIf(why !== null)('a cluster of 2 API and 2 sync processes behind ng
       where m.content like 'Running late after-kill-%' and not f.conv_closed`;
     expect(touched.length).toBeGreaterThan(0);
     // A screen opening the inbox now (as the app does after a reload) shows every one of them.
-    // (Screens that stayed open may keep a row the dead process wrote and never stored: the inbox is
-    // read-only for them, so the new process cannot learn of it; see docs/scale.md.)
     const fresh = join_(cluster.url, inboxDocName(STORE), tokens[0]!);
     await vi.waitFor(() => {
       for (const t of touched) expect(readInboxRow(fresh.doc, t.id)?.totalInboundCount).toBe(t.inbound);
     }, { timeout: 30_000, interval: 200 });
+    // And every screen that stayed open through the kill shows exactly the same rows: whatever the
+    // dead process wrote and never stored was handed back on reconnect and overwritten with
+    // PostgreSQL's rows (see docs/scale.md).
+    await vi.waitFor(() => {
+      const expected = JSON.stringify(readInboxRows(fresh.doc));
+      for (const i of inboxes) expect(JSON.stringify(readInboxRows(i.doc))).toBe(expected);
+    }, { timeout: 15_000, interval: 200 });
     expect(inboxes.every((i) => i.provider.isSynced)).toBe(true);
 
     await cluster.restart('sync', victim);

@@ -93,13 +93,17 @@ export async function seed(sql: Sql) {
 
 export type Running = { sync: SyncServer; url: string; close: () => Promise<void> };
 
-/** The sync server on a plain HTTP server on a free port, as main.ts and the API attach it. */
-export async function startSync(sql: Sql, options: Partial<SyncServerOptions> = {}): Promise<Running> {
-  const sync = createSyncServer({ sql, logger: silent, ...options });
+/**
+ * The sync server on a plain HTTP server, as main.ts and the API attach it: on a free port, or on
+ * `port` (a process taking over the address of one that stopped, as behind a proxy).
+ */
+export async function startSync(sql: Sql, options: Partial<SyncServerOptions> & { port?: number } = {}): Promise<Running> {
+  const { port: wanted = 0, ...rest } = options;
+  const sync = createSyncServer({ sql, logger: silent, ...rest });
   await sync.ready;
   const server = createServer((_request, response) => response.writeHead(404).end());
   server.on('upgrade', sync.handleUpgrade);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(wanted, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     sync,
@@ -121,9 +125,12 @@ export type Client = {
   destroy: () => void;
 };
 
-/** A browser-like client: its own WebSocket, its own Y.Doc, one document. */
-export function connect(url: string, name: string, token: string): Client {
-  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket, maxAttempts: 1 });
+/**
+ * A browser-like client: its own WebSocket, its own Y.Doc, one document. With `reconnect` it
+ * keeps reconnecting to the address when the server goes away, as the app does.
+ */
+export function connect(url: string, name: string, token: string, o: { reconnect?: boolean } = {}): Client {
+  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket, ...(o.reconnect ? { maxAttempts: 0, delay: 200, minDelay: 100, factor: 1.5, maxDelay: 1_000 } : { maxAttempts: 1 }) });
   const doc = new Y.Doc();
   let settle: (value: Awaited<Client['outcome']>) => void = () => {};
   const outcome = new Promise<Awaited<Client['outcome']>>((resolve) => (settle = resolve));

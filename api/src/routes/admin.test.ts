@@ -137,6 +137,35 @@ describe('the audit log', () => {
   });
 });
 
+describe('the enterprise logo', () => {
+  const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR logo bytes')]).toString('base64');
+  const fieldOf = async (res: Response) => ((await res.json()) as { details: { field: string }[] }).details.map((d) => d.field);
+  const put = (role: Role, json: unknown) => as(role, '/api/admin/enterprises/1/logo', { method: 'PUT', json });
+
+  it('checks type and size, is added, updated and fetched, and each change is audited', async () => {
+    const wrongType = await put('ENTERPRISE_ADMIN', { contentType: 'image/jpeg', data: PNG });
+    expect(wrongType.status).toBe(400);
+    expect(await fieldOf(wrongType)).toEqual(['body.data']);
+    const gif = await put('ENTERPRISE_ADMIN', { contentType: 'image/gif', data: PNG });
+    expect(gif.status).toBe(400);
+    expect(await fieldOf(gif)).toContain('body.contentType');
+    const huge = await put('ENTERPRISE_ADMIN', { contentType: 'image/png', data: Buffer.alloc(300 * 1024, 1).toString('base64') });
+    expect(huge.status).toBe(400);
+    expect(await fieldOf(huge)).toContain('body.data');
+    expect((await put('OFFICE_USER', { contentType: 'image/png', data: PNG })).status).toBe(403);
+
+    expect((await put('ENTERPRISE_ADMIN', { contentType: 'image/png', data: PNG })).status).toBe(200);
+    expect((await put('ENTERPRISE_ADMIN', { contentType: 'image/png', data: PNG })).status).toBe(200);
+    // Anyone of the enterprise fetches it (the app bar shows it).
+    expect(await (await as('OFFICE_USER', '/api/enterprise/1/logo')).json()).toEqual({ contentType: 'image/png', data: PNG });
+    const audit = expectContract(adminAuditPageSchema, await (await as('ENTERPRISE_ADMIN', '/api/admin/enterprises/1/audit?entity=enterprise')).json());
+    const actions = audit.content.map((e) => e.action);
+    // Newest first: the second upload replaced the first.
+    expect(actions.indexOf('UPDATE_LOGO')).toBeGreaterThanOrEqual(0);
+    expect(actions.indexOf('UPDATE_LOGO')).toBeLessThan(actions.indexOf('ADD_LOGO'));
+  });
+});
+
 describe('passwords and registration', () => {
   const linkIn = async (to: string) => {
     const [mail] = await h.db.sql<{ html: string }[]>`select html from captured_mail where to_address like ${`%${to}%`} order by id desc limit 1`;

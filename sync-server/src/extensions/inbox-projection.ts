@@ -1,9 +1,11 @@
 import type {
   afterLoadDocumentPayload,
+  beforeSyncPayload,
   Document,
   Extension,
   Hocuspocus,
   LocalTransactionOrigin,
+  onConfigurePayload,
   onConnectPayload,
 } from '@hocuspocus/server';
 import type { Sql } from '@drivebay/api';
@@ -16,12 +18,16 @@ import {
   replaceInboxRows,
   upsertInboxRows,
 } from '@drivebay/shared/docs';
-import type { SyncContext } from '../context';
+import { closeConnection, TryAgainLater, type SyncContext } from '../context';
 import { queryInboxRows } from '../inbox/query-inbox-rows';
 import { createConsoleLogger, type Logger } from '../logger';
 import { inSequence } from './in-sequence';
+import { takeInInboxState } from './inbox-take-in';
 
 const SERVER_ORIGIN: LocalTransactionOrigin = { source: 'local', context: {} };
+// y-protocols sync message type of a handshake's second step: what the sender holds that the
+// receiver lacks.
+const SYNC_STEP_2 = 1;
 
 /**
  * Projects PostgreSQL into `store:{id}:inbox` documents. Inbox rows are written by the server
@@ -34,14 +40,37 @@ const SERVER_ORIGIN: LocalTransactionOrigin = { source: 'local', context: {} };
  * (87-115 active rows a store, warm, PGlite and PostgreSQL alike): 5-18 ms to read the rows and
  * under 2 ms to write the differences, per load. A store of thousands of rows would want a
  * watermark (rows changed since the document was stored) instead.
+ *
+ * A screen that stayed open through a sync process's crash can hold rows that process wrote and
+ * never stored; on reconnect it hands them back, and they are taken in and overwritten with
+ * PostgreSQL's rows at once (see `inbox-take-in.ts`), so every screen converges to PostgreSQL.
  */
 export class InboxProjection implements Extension<SyncContext> {
   extensionName = 'drivebay-inbox-projection';
+  private instance: Hocuspocus | null = null;
 
   constructor(private readonly options: { sql: Sql; logger: Logger }) {}
 
+  async onConfigure({ instance }: onConfigurePayload): Promise<void> {
+    this.instance = instance;
+  }
+
   async onConnect({ documentName, connectionConfig }: onConnectPayload<SyncContext>): Promise<void> {
     if (parseDocName(documentName)?.kind === 'inbox') connectionConfig.readOnly = true;
+  }
+
+  async beforeSync({ connection, document, documentName, type, payload }: beforeSyncPayload<SyncContext>): Promise<void> {
+    if (type !== SYNC_STEP_2 || !connection.readOnly || !this.instance) return;
+    const address = parseDocName(documentName);
+    if (address?.kind !== 'inbox') return;
+    try {
+      await takeInInboxState(this.instance, document, address.storeId, payload, this.options.sql, this.options.logger);
+    } catch (error) {
+      // The database did not answer: the screen reconnects and hands its part back again.
+      this.options.logger.warn({ err: error, documentName }, 'could not take in what an inbox screen held');
+      closeConnection(connection, TryAgainLater);
+      throw TryAgainLater;
+    }
   }
 
   async afterLoadDocument({ documentName, document }: afterLoadDocumentPayload<SyncContext>): Promise<void> {

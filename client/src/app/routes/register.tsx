@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { PATHS } from '@drivebay/shared';
 import { StatusPage } from '../../components/status-page';
 import { VisitorsOnly } from './guards';
-import { ForgotPasswordForm, RegisterForm } from '../../features/admin';
+import { ForgotPasswordForm, RegisterForm, TouchTargets } from '../../features/admin';
 
 /**
  * /register. A visitor asks for an account at their store; an administrator who manages that
@@ -14,6 +14,7 @@ export function RegisterRoute() {
   return (
     <VisitorsOnly>
       <title>Request access · Drivebay</title>
+      <TouchTargets>
       <StatusPage
         title="Request access"
         actions={
@@ -32,6 +33,7 @@ export function RegisterRoute() {
         </Typography>
         <ForgotPasswordForm />
       </StatusPage>
+      </TouchTargets>
     </VisitorsOnly>
   );
 }

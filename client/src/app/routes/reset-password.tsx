@@ -2,7 +2,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import { PATHS } from '@drivebay/shared';
 import { StatusPage } from '../../components/status-page';
-import { ResetPasswordForm } from '../../features/admin';
+import { ResetPasswordForm, TouchTargets } from '../../features/admin';
 
 /** /reset-password?token=…: the page an invitation or a password link opens. */
 export default function ResetPasswordRoute() {
@@ -10,6 +10,7 @@ export default function ResetPasswordRoute() {
   return (
     <>
       <title>Set your password · Drivebay</title>
+      <TouchTargets>
       <StatusPage
         title="Set your password"
         actions={
@@ -20,6 +21,7 @@ export default function ResetPasswordRoute() {
       >
         <ResetPasswordForm token={params.get('token') ?? ''} />
       </StatusPage>
+      </TouchTargets>
     </>
   );
 }

@@ -4,3 +4,4 @@ export { AdminConsole } from './components/admin-console';
 export { EnterpriseLogo } from './components/enterprise-logo';
 export { ChangePasswordButton } from './components/change-password';
 export { ForgotPasswordForm, RegisterForm, ResetPasswordForm } from './components/account-forms';
+export { TouchTargets } from './components/touch-targets';

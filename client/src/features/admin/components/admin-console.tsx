@@ -17,6 +17,7 @@ import { ChatPanel } from './chat-panel';
 import { adminFailure } from './failure';
 import { OrganisationPanel } from './organisation-panel';
 import { TelephonyPanel } from './telephony-panel';
+import { TouchTargets } from './touch-targets';
 import { UsersPanel } from './users-panel';
 
 const TABS: { id: string; label: string; action: AdminAction }[] = [
@@ -40,6 +41,7 @@ export function AdminConsole({ user }: { user: UserData }) {
 
   if (!tab) return <Alert severity="info">Your role has no administrative tasks.</Alert>;
   return (
+    <TouchTargets>
     <Stack spacing={2} sx={{ minWidth: 0 }}>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ alignItems: { md: 'center' } }}>
         <Box sx={{ flex: 1, minWidth: 0, borderBottom: 1, borderColor: 'divider' }}>
@@ -76,5 +78,6 @@ export function AdminConsole({ user }: { user: UserData }) {
         <AuditPanel key={enterprise.id} enterpriseId={enterprise.id} />
       )}
     </Stack>
+    </TouchTargets>
   );
 }

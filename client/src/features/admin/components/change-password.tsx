@@ -13,6 +13,7 @@ import KeyIcon from '@mui/icons-material/Key';
 import { notify } from '../../../lib/notices';
 import { adminApi } from '../api';
 import { adminFailure, fieldErrors } from './failure';
+import { TouchTargets } from './touch-targets';
 
 /** The app bar's key button: the signed-in user changes their password; their other sessions end. */
 export function ChangePasswordButton() {
@@ -47,6 +48,7 @@ export function ChangePasswordButton() {
           <KeyIcon />
         </IconButton>
       </Tooltip>
+      <TouchTargets>
       <Dialog open={open} onClose={close} fullWidth maxWidth="xs">
         <form onSubmit={(e) => void submit(e)} noValidate>
           <DialogTitle>Change password</DialogTitle>
@@ -65,6 +67,7 @@ export function ChangePasswordButton() {
           </DialogActions>
         </form>
       </Dialog>
+      </TouchTargets>
     </>
   );
 }
