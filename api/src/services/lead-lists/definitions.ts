@@ -88,7 +88,7 @@ export function listPredicate(sql: Sql, kind: LeadListKind, now: Date, storeIds?
       return sql`${open} and f.id in (
         select fu.id from future_service_interaction fu where fu.user_followup is not null ${inStores(sql`fu.store_id`)}
         union all
-        select u.future_service_interaction_id from lead_follow_up u where u.status = 'PENDING')`;
+        select u.future_service_interaction_id from lead_follow_up u where u.status = 'PENDING' ${inStores(sql`u.store_id`)})`;
     case 'EMAIL_FOLLOW_UP':
       return sql`${open} and exists (select 1 from lead_follow_up u where u.future_service_interaction_id = f.id and u.status = 'PENDING' and u.followup_type in ('E1', 'E2', 'E3'))`;
     case 'SMART_FOLLOW_UP':

@@ -14,13 +14,23 @@ type Row = Omit<LeadListRow, 'lastMessageReceivedDate' | 'createdOn' | 'followUp
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 const likeTerm = (s: string) => `%${s.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 
+/**
+ * Every searchable field of the customer in one text, as the trigram index of migration 00043 holds
+ * it. Each field (and "first last") is a part of it, so a match of any field matches it too: it
+ * narrows the customers through the index before the exact per-field test.
+ */
+const customerText = (sql: Sql) => sql`lower(
+  coalesce(c.first_name, '') || ' ' || coalesce(c.last_name, '') || ' ' || coalesce(c.email, '') || ' ' || coalesce(c.cellular, '') || ' ' || coalesce(c.custno, '')
+)`;
+
 /** The conditions of a filter on `f` (interaction) and `c` (customer), the list's own included. */
 function where(sql: Sql, kind: LeadListKind, storeIds: number[], f: LeadListFilter, now: Date) {
   const term = f.search ? likeTerm(f.search) : null;
   const serviceTypes = (f.serviceTypes ?? []).filter((t) => t !== PRE_CSI_LIST);
   return sql`f.store_id in ${sql(storeIds)}
     and ${listPredicate(sql, kind, now, storeIds)}
-    ${term ? sql`and (c.first_name ilike ${term} or c.last_name ilike ${term} or c.email ilike ${term} or c.cellular ilike ${term}
+    ${term ? sql`and ${customerText(sql)} like lower(${term})
+      and (c.first_name ilike ${term} or c.last_name ilike ${term} or c.email ilike ${term} or c.cellular ilike ${term}
       or c.custno ilike ${term} or (c.first_name || ' ' || c.last_name) ilike ${term})` : sql``}
     ${serviceTypes.length ? sql`and f.service_type in ${sql(serviceTypes)}` : sql``}
     ${f.stages?.length ? sql`and f.lead_stage in ${sql(f.stages)}` : sql``}
@@ -73,7 +83,15 @@ export function leadListQueries(sql: Sql, q: ListQuery) {
   const pageFrom = whereNeedsCustomer(kind, filter) || sort === 'customerName' ? withCustomer : sql`future_service_interaction f`;
   const offset = page.page * page.size;
   const countTo = Math.max(LIST_COUNT_CAP, offset + page.size) + 1;
-  const rows = sql<Row[]>`
+  // Many matches: walk the list's order and stop at the page. Few (the count stayed under its
+  // cap): find them by the filter's own index first, then order those alone, so a filter that
+  // matches nothing never walks a whole store in order looking for a first row.
+  const pageIds = sql`select f.id from ${pageFrom} where ${cond} order by ${orderBy(sql, sort, direction)} limit ${page.size} offset ${offset}`;
+  const fewIds = sql`with matches as materialized (select f.id from ${countFrom} where ${cond})
+    select f.id from matches m join future_service_interaction f on f.id = m.id
+      ${sort === 'customerName' ? sql`join customer c on c.id = f.customer_id` : sql``}
+    order by ${orderBy(sql, sort, direction)} limit ${page.size} offset ${offset}`;
+  const rows = (few: boolean) => sql<Row[]>`
       select f.id, f.store_id, s.store_name, f.service_type, f.ai_enabled, f.appointment_set, f.conv_closed, f.conversation_initiated,
         f.response_reqd, f.total_inbound_count, f.total_unread_count, f.last_message_received_date, f.created_on, f.response_insight,
         f.lead_stage, f.lead_reason, f.user_followup, ${contactLaterOn(sql)} as contact_later_on, ${followUpDue(sql)} as follow_up_due,
@@ -85,12 +103,7 @@ export function leadListQueries(sql: Sql, q: ListQuery) {
         (select json_build_object('id', m.id, 'content', m.content, 'direction', m.direction, 'messageType', m.message_type, 'createdOn', m.created_on)
           from message_instance m where m.future_service_interaction_id = f.id and m.message_type <> 'INTERNAL'
           order by m.created_on desc, m.id desc limit 1) as latest_message
-      from (
-        select f.id from ${pageFrom}
-        where ${cond}
-        order by ${orderBy(sql, sort, direction)}
-        limit ${page.size} offset ${offset}
-      ) p
+      from (${few ? fewIds : pageIds}) p
       join future_service_interaction f on f.id = p.id
       join customer c on c.id = f.customer_id
       join store s on s.id = f.store_id
@@ -115,8 +128,10 @@ export async function searchLeads(
   const storeIds = await placeStoreIds(sql, user, filter);
   if (storeIds.length === 0) return { content: [], page: page.page, size: page.size, totalElements: 0, totalCapped: false };
   const q = leadListQueries(sql, { kind, filter, page, now: o.now ?? new Date(), storeIds });
-  const [rows, [count]] = await Promise.all([q.rows, q.count]);
+  const [count] = await q.count;
   const n = count?.n ?? 0;
+  const offset = page.page * page.size;
+  const rows = offset >= n ? [] : await q.rows(n < q.countTo);
   return {
     content: rows.map((r) => ({
       ...r,
