@@ -6,11 +6,16 @@
 // A fresh database is made on the server DATABASE_URL names and dropped afterwards. The data is
 // generated inside PostgreSQL (generate_series), so a million interactions and five million messages
 // take a few minutes here. Figures are appended to bench/RESULTS.md and end with one JSON line.
+// LISTS_DATABASE=<name> keeps the seeded database under that name and reads it again on the next
+// run (migrations applied), so a change to the lists is measured on the same data.
 import { appendFileSync } from 'node:fs';
+import postgres from 'postgres';
 import type { LeadListFilter, LeadListKind } from '@drivebay/shared';
 import { type SessionUser } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
-import { seedDemo } from '../api/src/seed/demo';
+import { openDatabase } from '../api/src/db/database';
+import { migrate } from '../api/src/db/migrate';
+import { seedListsEnterprise } from './lists-seed';
 import { searchLeads } from '../api/src/services/lead-lists/search-leads';
 import { generator, machine } from './support';
 
@@ -24,59 +29,25 @@ const ROUNDS = Number(process.argv[4] ?? 200);
 const STORES = 10;
 const CUSTOMERS = Math.max(1000, Math.floor(INTERACTIONS / 4));
 
-const db = await createTestDatabase();
+const KEEP = process.env.LISTS_DATABASE;
+const db = KEEP ? await keptDatabase(KEEP) : await createTestDatabase();
 const sql = db.sql;
 const t0 = performance.now();
 try {
-  await seedDemo(sql);
+  const seeded = (await sql<{ n: number }[]>`select count(*)::int as n from customer where custno like 'BENCH-%'`)[0]!.n > 0;
+  if (!seeded) {
+    await seedListsEnterprise(sql, { interactions: INTERACTIONS, messages: MESSAGES, stores: STORES, customers: CUSTOMERS });
+    // As autovacuum leaves a table after a bulk load: statistics and the visibility map current.
+    await sql`vacuum analyze`;
+  }
+  const seededMs = seeded ? 0 : performance.now() - t0;
   const [boc] = await sql<{ id: number; enterpriseId: number }[]>`select b.id, b.enterprise_id from boc b order by b.id limit 1`;
-  const have = (await sql<{ n: number }[]>`select count(*)::int as n from store`)[0]!.n;
-  await sql`insert into store (boc_id, store_code, store_name, office_time_zone, timezone_display, brand)
-    select ${boc!.id}, 'BENCH-' || g, 'Bench Motors ' || g, 'America/New_York', 'Eastern', 'Toyota' from generate_series(1, ${STORES - have}) g`;
   const stores = (await sql<{ id: number }[]>`select s.id from store s join boc b on b.id = s.boc_id where b.enterprise_id = ${boc!.enterpriseId} order by s.id`).map((s) => s.id);
-  await sql`
-    insert into customer (boc_id, store_id, custno, first_name, last_name, cellular, email, block_sms, customer_type)
-    select s.boc_id, s.id, 'BENCH-' || g,
-      (array['James','Maria','Robert','Linda','Michael','Susan','David','Karen','Daniel','Nancy'])[1 + g % 10],
-      (array['Smith','Johnson','Williams','Brown','Jones','Garcia','Miller','Davis','Rodriguez','Martinez','Lopez','Wilson'])[1 + (g / 10) % 12] || (g % 1000),
-      '+1646' || lpad((2000000 + g)::text, 7, '0'), 'bench' || g || '@example.com', g % 40 = 0, case when g % 9 = 0 then 'FLEET' else 'INDIVIDUAL' end
-    from generate_series(1, ${CUSTOMERS}) g join store s on s.id = (${sql.array(stores)}::bigint[])[1 + g % ${stores.length}]`;
-  const [{ lo, hi } = { lo: 0, hi: 0 }] = await sql<{ lo: number; hi: number }[]>`select min(id)::int as lo, max(id)::int as hi from customer where custno like 'BENCH-%'`;
-  await sql`insert into service_vehicle (customer_id, vin, make, model, year, odometer)
-    select id, 'VIN' || id, (array['Toyota','Chevrolet','Honda','GMC'])[1 + id % 4], 'Model ' || (id % 7), 2015 + id % 10, 1000 * (id % 90) from customer where custno like 'BENCH-%'`;
-  await sql`
-    insert into future_service_interaction (store_id, company_id, customer_id, service_vehicle_id, service_type, conversation_initiated, conv_closed,
-      response_reqd, total_inbound_count, total_unread_count, last_message_received_date, appointment_set, lead_stage, response_insight, user_followup, ai_enabled, created_on)
-    select c.store_id, c.boc_id, c.id, v.id,
-      (array['OIL_CHANGE','CHECK_UP','OIL_CHANGE_10K','STATE_INSPECTION','SVC_OPEN_RO','CV_LEAD_SMT_1','SVC_CLOSED_RO','OIL_CHANGE_15K'])[1 + g % 8],
-      g % 10 <> 0, g % 7 = 0, g % 11 = 0, case when g % 3 = 0 then 0 else 2 end, case when g % 11 = 0 then 1 else 0 end,
-      now() - (g % 200000) * interval '3 minutes', g % 13 = 0,
-      (array['INITIATED','RESPONDED','CONTACTED','ENGAGED','APPOINTMENT_SET'])[1 + g % 5],
-      case when g % 50 = 0 then 'CC' when g % 51 = 0 then 'PRICE_CONCERN' else null end,
-      case when g % 97 = 0 then 'day1' else null end, g % 17 <> 0, now() - (g % 300000) * interval '4 minutes'
-    from generate_series(1, ${INTERACTIONS}) g
-    join customer c on c.id = ${lo}::bigint + g % (${hi}::bigint - ${lo}::bigint + 1)
-    left join service_vehicle v on v.customer_id = c.id`;
   const [{ flo, fhi } = { flo: 0, fhi: 0 }] = await sql<{ flo: number; fhi: number }[]>`
-    select min(id)::int as flo, max(id)::int as fhi from future_service_interaction where customer_id >= ${lo}`;
-  const perInteraction = Math.max(1, Math.round(MESSAGES / INTERACTIONS));
-  await sql`
-    insert into message_instance (future_service_interaction_id, store_id, customer_id, content, direction, message_type, created_on)
-    select f.id, f.store_id, f.customer_id, 'Bench message ' || k || ' of ' || f.id,
-      case when k % 2 = 1 and f.total_inbound_count > 0 then 'RECEIVED' else 'SENT' end, 'SMS',
-      coalesce(f.last_message_received_date, f.created_on) - k * interval '1 hour'
-    from future_service_interaction f cross join generate_series(0, ${perInteraction - 1}) k
-    where f.id between ${flo}::bigint and ${fhi}::bigint`;
-  await sql`insert into mark (target, future_service_interaction_id, intent_type, value)
-    select 'FUTURE_SERVICE_INTERACTION', id, 'CL', to_char(now() + (id % 30) * interval '1 day', 'YYYY-MM-DD') from future_service_interaction where id % 100 = 0 and id >= ${flo}`;
-  await sql`insert into workflow_track_event (future_service_interaction_id, track, source)
-    select id, 'CUSTOMER_A_GM_HANDOFF_MANUAL_PULSE_CHECK', 'ASSISTANT' from future_service_interaction where id % 150 = 0 and id >= ${flo}`;
-  await sql`insert into lead_follow_up (future_service_interaction_id, store_id, followup_type, due_on)
-    select id, store_id, 'S1', now() + (id % 48) * interval '1 hour' from future_service_interaction where id % 120 = 0 and id >= ${flo}`;
-  await sql`analyze`;
-  const [counts] = await sql<{ interactions: number; messages: number }[]>`
-    select (select count(*)::int from future_service_interaction) as interactions, (select count(*)::int from message_instance) as messages`;
-  const seededMs = performance.now() - t0;
+    select min(f.id)::int as flo, max(f.id)::int as fhi from future_service_interaction f join customer c on c.id = f.customer_id where c.custno like 'BENCH-%'`;
+  const [counts] = await sql<{ interactions: number; messages: number; customers: number }[]>`
+    select (select count(*)::int from future_service_interaction) as interactions, (select count(*)::int from message_instance) as messages,
+      (select count(*)::int from customer where custno like 'BENCH-%') as customers`;
 
   const user: SessionUser = {
     userId: 1, username: 'bench', firstName: 'Bench', lastName: 'User', roles: ['ENTERPRISE_ADMIN'], tokenHash: '', expiresOn: new Date(Date.now() + 3_600_000),
@@ -133,7 +104,7 @@ try {
   appendFileSync(
     new URL('./RESULTS.md', import.meta.url),
     `\n## lists — ${new Date().toISOString()}\n\n` +
-      `- Machine: ${machine()}\n- Database: postgres; one enterprise of ${stores.length} stores, ${counts!.interactions} interactions, ${counts!.messages} messages, ${CUSTOMERS} customers (seeded in ${figures.seedSeconds} s)\n` +
+      `- Machine: ${machine()}\n- Database: postgres; one enterprise of ${stores.length} stores, ${counts!.interactions} interactions, ${counts!.messages} messages, ${counts!.customers} customers (${seeded ? 'seeded earlier, kept in ' + KEEP : `seeded in ${figures.seedSeconds} s`})\n` +
       `- First page (25 rows, with its total) of a mix of ${MIX.length} list searches (store tabs, searches, filtered custom searches, enterprise-wide lists), ${ROUNDS} rounds: ` +
       `p50 ${figures.productP50Ms} ms, p95 ${figures.productP95Ms} ms\n` +
       `- Primary-key page read of the same table (25 rows after a random id), interleaved: p50 ${figures.baselineP50Ms} ms, p95 ${figures.baselineP95Ms} ms\n` +
@@ -141,5 +112,20 @@ try {
   );
   console.info(JSON.stringify(figures));
 } finally {
-  await db.close();
+  if (KEEP) await db.sql.end();
+  else await db.close();
+}
+
+/** A database kept between runs (LISTS_DATABASE names it): created once, migrated every run. */
+async function keptDatabase(name: string) {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error('LISTS_DATABASE: a lower-case database name');
+  const admin = postgres(process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
+  const [exists] = await admin`select 1 from pg_database where datname = ${name}`;
+  if (!exists) await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.DATABASE_URL!);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ url: url.toString() });
+  await migrate(db.sql);
+  return db;
 }

@@ -103,6 +103,35 @@ test('start a conversation with a customer who has none', async ({ page, request
   expect(record).toMatchObject({ conversationInitiated: true, customerMaster: { id: customer!.id } });
 });
 
+test('a follow-up planned for later today is under Due today on a tablet in portrait', async ({ page, request }) => {
+  await page.setViewportSize({ width: 768, height: 1024 });
+  const token = await apiToken(request, 'office_manager');
+  const headers = { authorization: `Bearer ${token}` };
+  const rows = ((await (await request.post('/api/lisa/custom-search/leadManager', { headers, params: { tab: 'CONSOLIDATED', size: 100 }, data: { storeId: STORE_ID } })).json()) as { content: (Row & { userFollowup: string | null })[] }).content;
+  const lead = rows.find((r) => r.customerMaster.firstName && r.customerMaster.lastName && !r.userFollowup)!;
+  expect(lead, 'a store-1 lead without a follow-up').toBeTruthy();
+  // 'min' plans the follow-up 15 minutes from now; a quarter hour before the store's midnight it is tomorrow's.
+  const planned = (await (await request.put('/api/future-service-interaction/user-followup', { headers, data: { futureServiceInteractionId: lead.id, userFollowup: 'min' } })).json()) as { followUp: { dueOn: string } };
+  const day = (d: Date) => d.toLocaleDateString('en-CA', { timeZone: 'America/New_York' });
+  const dueToday = day(new Date(planned.followUp.dueOn)) === day(new Date());
+  const name = `${lead.customerMaster.firstName} ${lead.customerMaster.lastName}`;
+
+  await signIn(page, 'office_manager');
+  await expect(page).toHaveURL(/\/leadmanager/);
+  await page.goto('/leadmanager?tab=follow-up');
+  const grid = page.getByRole('grid', { name: /Follow-up leads/ });
+  await page.getByRole('searchbox', { name: 'Search' }).fill(lead.customerMaster.lastName);
+  await expect(grid.getByRole('row').filter({ hasText: name }).first()).toBeVisible();
+  const choices = page.getByRole('group', { name: 'Follow-ups due' });
+  await choices.getByRole('button', { name: /Due today \(\d+\)/ }).click();
+  await expect(choices.getByRole('button', { name: /Due today/ })).toHaveAttribute('aria-pressed', 'true');
+  if (dueToday) await expect(grid.getByRole('row').filter({ hasText: name }).first()).toBeVisible();
+  else await expect(grid.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  await choices.getByRole('button', { name: /Overdue/ }).click();
+  await expect(grid.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+  await expectNoSeriousViolations(page, 'follow-ups due today, tablet portrait');
+});
+
 test('the global inbox 0 and the automated screen', async ({ page }) => {
   await signIn(page, 'office_manager');
   await expect(page).toHaveURL(/\/leadmanager/);

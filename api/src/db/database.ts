@@ -53,7 +53,10 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const db = options.dataDir ? await PGlite.create(options.dataDir) : await PGlite.create();
+  // pg_trgm: the lead lists' customer search reads a trigram index (migration 00043).
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const extensions = { pg_trgm };
+  const db = options.dataDir ? await PGlite.create(options.dataDir, { extensions }) : await PGlite.create({ extensions });
   const socketDir = join(tmpdir(), `drivebay-${process.pid}-${randomBytes(4).toString('hex')}`);
   mkdirSync(socketDir, { recursive: true });
   const path = join(socketDir, '.s.PGSQL.5432');

@@ -127,6 +127,23 @@ describe('paging, filters and scope', () => {
     expect(past.totalElements).toBe(all.totalElements);
   });
 
+  it('counts to 1,000 and says there are more; a page further on counts to its own end', async () => {
+    const TALL = 'Talllist';
+    const c = await createConversation(h, { firstName: TALL });
+    await h.db.sql`insert into future_service_interaction (store_id, company_id, customer_id, service_type, conversation_initiated, last_message_received_date)
+      select store_id, company_id, customer_id, service_type, true, now() - g * interval '1 minute'
+      from future_service_interaction, generate_series(1, 1029) g where id = ${c.interactionId}`;
+    const path = '/api/future-service-interaction/v3/custom-search';
+    const first = await list(path, { search: TALL }, admin, 'page=0&size=25');
+    expect([first.content.length, first.totalElements, first.totalCapped]).toEqual([25, 1000, true]);
+    const deep = await list(path, { search: TALL }, admin, 'page=40&size=25');
+    expect([deep.content.length, deep.totalElements, deep.totalCapped]).toEqual([25, 1025, true]);
+    const last = await list(path, { search: TALL }, admin, 'page=41&size=25');
+    expect([last.content.length, last.totalElements, last.totalCapped]).toEqual([5, 1030, false]);
+    const small = await list(path, { search: TAG }, admin, 'page=0&size=25');
+    expect(small.totalCapped).toBe(false);
+  });
+
   it('refuses a negative page, an oversized page and a backwards range with a 400 naming the field', async () => {
     for (const q of ['page=-1', 'size=0', 'size=501']) {
       const res = await call('POST', `/api/future-service-interaction/v3/custom-search?${q}`, admin, { storeId: 1 });
@@ -149,6 +166,54 @@ describe('paging, filters and scope', () => {
     expect(mine.content.every((r) => r.storeId === 1)).toBe(true);
     expect((await call('POST', '/api/future-service-interaction/v3/custom-search', token, { storeId: 2 })).status).toBe(403);
     expect((await call('POST', '/api/future-service-interaction/v3/custom-search', token, { bocId: 1 })).status).toBe(403);
+  });
+
+  it('the (ent) lists check the enterpriseId header: malformed 400, not the user’s 403, another place named 400', async () => {
+    const path = '/api/lisa/custom-search/follow-up';
+    const send = (token: string, enterpriseId: string, filter: Record<string, unknown> = {}) =>
+      app.request(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', enterpriseId }, body: JSON.stringify({ search: TAG, ...filter }) });
+    const token = await h.login('office_user');
+    expect((await send(token, '1')).status).toBe(200);
+    const malformed = await send(token, '1x');
+    expect(malformed.status).toBe(400);
+    expect(JSON.stringify(await malformed.json())).toContain('header.enterpriseid');
+    expect((await send(token, '2')).status).toBe(403);
+    const [other] = await h.db.sql<{ id: number }[]>`insert into enterprise (name) values ('Other Auto Group') returning id`;
+    for (const filter of [{ storeId: 1 }, { bocId: 1 }, { enterpriseId: 1 }]) {
+      const res = await send(admin, String(other!.id), filter);
+      expect([res.status, (await res.json()).details[0].field]).toEqual([400, 'header.enterpriseId']);
+    }
+    const none = leadListPageSchema.parse(await (await send(admin, String(other!.id))).json());
+    expect(none.totalElements).toBe(0);
+  });
+
+  it('follow-ups due later today and overdue ones, in the store’s day', async () => {
+    const sql = h.db.sql;
+    // The end of today in store 1's zone, from the database's clock, so the test holds at any hour.
+    const [day] = await sql<{ eod: Date }[]>`select (date_trunc('day', now() at time zone office_time_zone) + interval '1 day') at time zone office_time_zone as eod from store where id = 1`;
+    const eod = day!.eod;
+    const now = Date.now();
+    const at = async (due: Date, status = 'PENDING') => {
+      const l = await lead();
+      await sql`insert into lead_follow_up (future_service_interaction_id, store_id, followup_type, due_on, status) values (${l.id}, 1, 'FU1', ${due}, ${status})`;
+      return l.id;
+    };
+    const today = await at(new Date(now + (eod.getTime() - now) / 2 + 30_000));
+    const tomorrow = await at(new Date(eod.getTime() + HOUR));
+    const overdue = await at(new Date(now - 26 * HOUR));
+    const sent = await at(new Date(now - HOUR), 'SENT');
+    const FSI = '/api/future-service-interaction';
+    const dueToday = ids(await list(`${FSI}/followup`, { followUpsDue: 'today' }));
+    expect(dueToday).toContain(today);
+    for (const id of [tomorrow, overdue, sent]) expect(dueToday).not.toContain(id);
+    const late = ids(await list(`${FSI}/followup`, { followUpsDue: 'overdue' }));
+    expect(late).toContain(overdue);
+    for (const id of [today, tomorrow, sent]) expect(late).not.toContain(id);
+    const all = ids(await list(`${FSI}/followup`));
+    for (const id of [today, tomorrow, overdue]) expect(all).toContain(id);
+    expect(all).not.toContain(sent);
+    const bad = await call('POST', `${FSI}/followup`, admin, { storeId: 1, followUpsDue: 'yesterday' });
+    expect([bad.status, (await bad.json()).details[0].field]).toEqual([400, 'body.followUpsDue']);
   });
 
   it('the LM_2 contact-later search needs a store', async () => {

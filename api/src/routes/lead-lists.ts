@@ -14,6 +14,7 @@ import {
 import { requireUser } from '../middleware/auth';
 import type { InboxNotifier } from '../services/conversations/notifier';
 import { changeLeadStage, leadPipeline } from '../services/lead-lists/pipeline';
+import { placeOfEnterpriseHeader } from '../services/lead-lists/place';
 import { searchLeads } from '../services/lead-lists/search-leads';
 import type { AppEnv } from '../types';
 import { bearer, errorResponses, json } from './common';
@@ -78,9 +79,6 @@ const stageChangeRoute = createRoute({
   responses: { 200: json(leadPipelineSchema), ...errorResponses },
 });
 
-const withEnterprise = <T extends { enterpriseId?: number | undefined; storeId?: number | undefined; bocId?: number | undefined }>(f: T, header: string | undefined): T =>
-  header && f.enterpriseId === undefined && f.storeId === undefined && f.bocId === undefined ? { ...f, enterpriseId: Number(header) } : f;
-
 /** The lead lists, their summary counters and the lead pipeline (operations §2-4, §7). */
 export function leadListRoutes(deps: { notifier: InboxNotifier }) {
   const app = new OpenAPIHono<AppEnv>();
@@ -88,8 +86,8 @@ export function leadListRoutes(deps: { notifier: InboxNotifier }) {
     app.openapi(listRoute(l), async (c) => {
       let filter = c.req.valid('json');
       const page = c.req.valid('query');
-      // The header was validated by the route's schema.
-      if (l.ent) filter = withEnterprise(filter, c.req.header('enterpriseid'));
+      // The header's form was checked by the route's schema; whose enterprise it is, here.
+      if (l.ent) filter = await placeOfEnterpriseHeader(c.var.sql, c.var.user, filter, c.req.header('enterpriseid'));
       if (l.storeOnly && filter.storeId === undefined) throw new AppError('VALIDATION_FAILED', 'Choose a store', [{ field: 'body.storeId', message: 'required' }]);
       if (l.fixedOrder) filter = { ...filter, sort: undefined, direction: undefined };
       const size = l.kind === 'AUTOMATED' && c.req.query('size') === undefined ? AUTOMATED_PAGE_SIZE : page.size;

@@ -159,4 +159,23 @@ describe('the automated lead-manager job', () => {
     const token = await h.login('office_user');
     expect((await call('GET', '/api/lisa/automated/lead-manager/status', undefined, token, { enterpriseid: '999' })).status).toBe(403);
   });
+
+  it('every (ent) call checks the enterpriseId header: malformed 400, not the user’s 403, stores of another enterprise 400', async () => {
+    const token = await h.login('office_user');
+    const malformed = await call('GET', '/api/store/brand-timezone', undefined, token, { enterpriseId: 'one' });
+    expect(malformed.status).toBe(400);
+    expect(JSON.stringify(await malformed.json())).toContain('header.enterpriseid');
+    expect((await call('GET', '/api/store/brand-timezone', undefined, token, { enterpriseId: '2' })).status).toBe(403);
+    expect((await call('POST', '/api/lisa/service-interactions/stores', { storeIds: [1] }, token, { enterpriseId: '2' })).status).toBe(403);
+    // A super user may name any enterprise, but the stores must then be of it.
+    const [other] = await h.db.sql<{ id: number }[]>`insert into enterprise (name) values ('Elsewhere Motors') returning id`;
+    const mismatch = await call('POST', '/api/lisa/service-interactions/stores', { storeIds: [1] }, admin, { enterpriseId: String(other!.id) });
+    expect([mismatch.status, (await mismatch.json()).details[0].field]).toEqual([400, 'header.enterpriseId']);
+    const types = await call('GET', '/api/lisa/service-interactions/customer-type/OIL_CHANGE?storeIds=1', undefined, admin, { enterpriseId: String(other!.id) });
+    expect(types.status).toBe(400);
+    const c = await createConversation(h, { firstName: 'Bulk' });
+    const bulk = await (await call('POST', '/api/service-workflow/bulk/initiate', { futureServiceInteractionIds: [c.interactionId], followupType: 'S1' }, admin, { enterpriseId: String(other!.id) })).json();
+    expect(bulk).toMatchObject({ queued: 0, refused: [{ id: c.interactionId }] });
+    expect((await call('POST', '/api/service-workflow/bulk/initiate', { futureServiceInteractionIds: [c.interactionId], followupType: 'S1' }, token, { enterpriseId: '1' })).status).toBe(200);
+  });
 });

@@ -170,12 +170,14 @@ export function workflowRoutes(deps: WorkflowDeps) {
     })
     .openapi(bulkRoute, async (c) => {
       const b = c.req.valid('json');
-      enterpriseOf(c.var.user, c.req.valid('header').enterpriseid);
+      const enterpriseId = enterpriseOf(c.var.user, c.req.valid('header').enterpriseid);
       const ok: number[] = [];
       const refused: { id: number; message: string }[] = [];
       for (const id of [...new Set(b.futureServiceInteractionIds)]) {
         try {
-          await loadInteractionForUser(c.var.sql, c.var.user, id, 'body.futureServiceInteractionIds');
+          const f = await loadInteractionForUser(c.var.sql, c.var.user, id, 'body.futureServiceInteractionIds');
+          const [place] = await c.var.sql<{ enterpriseId: number }[]>`select b.enterprise_id from store s join boc b on b.id = s.boc_id where s.id = ${f.storeId}`;
+          if (place?.enterpriseId !== enterpriseId) throw new AppError('VALIDATION_FAILED', `Interaction ${id} is not in enterprise ${enterpriseId}`);
           ok.push(id);
         } catch (err) {
           if (!(err instanceof AppError) || err.status >= 500) throw err;
@@ -198,13 +200,13 @@ export function workflowRoutes(deps: WorkflowDeps) {
       return c.json(await storesOfBrandsInZone(c.var.sql, c.var.user, enterpriseOf(c.var.user, c.req.valid('header').enterpriseid), q.zone, q.brands), 200);
     })
     .openapi(storesRoute, async (c) => {
-      enterpriseOf(c.var.user, c.req.valid('header').enterpriseid);
-      return c.json(await interactionTypesOfStores(c.var.sql, c.var.user, c.req.valid('json').storeIds), 200);
+      const enterpriseId = enterpriseOf(c.var.user, c.req.valid('header').enterpriseid);
+      return c.json(await interactionTypesOfStores(c.var.sql, c.var.user, enterpriseId, c.req.valid('json').storeIds), 200);
     })
     .openapi(customerTypeRoute, async (c) => {
-      enterpriseOf(c.var.user, c.req.valid('header').enterpriseid);
+      const enterpriseId = enterpriseOf(c.var.user, c.req.valid('header').enterpriseid);
       const storeIds = c.req.valid('query').storeIds.split(',').map(Number);
-      return c.json(await customerTypesOf(c.var.sql, c.var.user, storeIds, c.req.valid('param').interactionId), 200);
+      return c.json(await customerTypesOf(c.var.sql, c.var.user, enterpriseId, storeIds, c.req.valid('param').interactionId), 200);
     })
     .openapi(automatedStartRoute, async (c) => {
       const run = await startAutomatedRun(c.var.sql, c.var.user, enterpriseOf(c.var.user, c.req.valid('header').enterpriseid), c.req.valid('json'));

@@ -5,7 +5,7 @@ import { userData } from '../test/user-data';
 import { ApiRequestError, apiRequest, noticeForFailure, notifyListFailure } from './api-client';
 import { replacePage } from './browser';
 import { subscribeNotices, type Notice } from './notices';
-import { getSession, signIn } from './session/session-store';
+import { getSession, setSelection, signIn } from './session/session-store';
 
 vi.mock('./browser', () => ({ replacePage: vi.fn(), reloadPage: vi.fn(), clearLocalDatabases: vi.fn() }));
 
@@ -61,6 +61,20 @@ describe('apiRequest', () => {
     expect(url).toBe('/api/health?a=1');
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer abc');
     expect(notices).toEqual([]);
+  });
+
+  it('an (ent) call names the selected enterprise in an enterpriseId header, else the user’s own', async () => {
+    signIn(userData({ enterprise: { id: 3, name: 'Own' } }));
+    respond(200, {});
+    await apiRequest('/api/store/brand-timezone', { schema: anything, enterprise: true });
+    expect((fetchMock.mock.calls[0]![1] as RequestInit).headers).toMatchObject({ enterpriseId: '3' });
+    setSelection({ enterpriseId: 9, bocId: null, storeId: null });
+    respond(200, {});
+    await apiRequest('/api/store/brand-timezone', { schema: anything, enterprise: true });
+    expect((fetchMock.mock.calls[1]![1] as RequestInit).headers).toMatchObject({ enterpriseId: '9' });
+    respond(200, {});
+    await apiRequest('/api/health', { schema: anything });
+    expect((fetchMock.mock.calls[2]![1] as RequestInit).headers).not.toHaveProperty('enterpriseId');
   });
 
   it('502 is "Request Timed out!"', async () => {

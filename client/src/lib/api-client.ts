@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { UNAUTHORIZED_RELOAD_DELAY_MS } from '../config/constants';
 import { replacePage } from './browser';
 import { notify, type Notice } from './notices';
-import { getAuthToken, signOutLocally } from './session/session-store';
+import { getAuthToken, getSession, signOutLocally } from './session/session-store';
 
 /**
  * The one door to the HTTP API: adds the bearer token, parses JSON against a schema, and turns
@@ -26,6 +26,11 @@ export type ApiRequestOptions<T> = {
    * call must show its error, not reload the page.
    */
   handleUnauthorized?: boolean;
+  /**
+   * A call the specification marks (ent): it names the enterprise the user works in with an
+   * enterpriseId header (the selected one, else the user's own).
+   */
+  enterprise?: boolean;
 };
 
 type FailureKind = 'http' | 'network' | 'invalid-response';
@@ -129,11 +134,19 @@ function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
 }
 
+/** The enterprise the (ent) calls name: the one selected, else the signed-in user's own. */
+export function workingEnterpriseId(): number | null {
+  const { user, selection } = getSession();
+  return selection.enterpriseId ?? user?.enterprise.id ?? null;
+}
+
 export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
   const { method = 'GET', query, body, schema, signal, notify: shouldNotify = true, handleUnauthorized = true } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getAuthToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  const enterpriseId = options.enterprise ? workingEnterpriseId() : null;
+  if (enterpriseId !== null) headers.enterpriseId = String(enterpriseId);
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 
   let response: Response;

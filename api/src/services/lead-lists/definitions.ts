@@ -10,6 +10,7 @@ import {
   PRE_CSI_DAYS,
   SMART_FOLLOW_UP_AFTER_HOURS,
   SMS_OPT_OUT_MARK,
+  type FollowUpsDue,
   type LeadListKind,
   type LeadListSort,
 } from '@drivebay/shared';
@@ -27,6 +28,17 @@ export const contactLaterOn = (sql: Sql) => sql`coalesce(
 /** The next pending follow-up's due time. */
 export const followUpDue = (sql: Sql) => sql`(select min(u.due_on) from lead_follow_up u where u.future_service_interaction_id = f.id and u.status = 'PENDING')`;
 
+/**
+ * A follow-up still waiting to go out: `today` from now to the end of the store's day,
+ * `overdue` past its time (the sender has not taken it: held, or the job stopped).
+ */
+export const followUpsDue = (sql: Sql, due: FollowUpsDue, now: Date) => sql`exists (
+  select 1 from lead_follow_up u join store sz on sz.id = u.store_id
+  where u.future_service_interaction_id = f.id and u.status = 'PENDING'
+    and ${due === 'overdue'
+      ? sql`u.due_on < ${now}`
+      : sql`u.due_on >= ${now} and u.due_on < (date_trunc('day', ${now}::timestamptz at time zone sz.office_time_zone) + interval '1 day') at time zone sz.office_time_zone`})`;
+
 const hasTrack = (sql: Sql, tracks: string[]) =>
   sql`exists (select 1 from workflow_track_event w where w.future_service_interaction_id = f.id and w.track in ${sql(tracks)})`;
 
@@ -36,8 +48,11 @@ const optedOut = (sql: Sql) => sql`(c.block_sms or exists (select 1 from mark mo
  * What each list holds, as a condition on the interaction `f` and its customer `c` at `now`.
  * docs/lead-lists.md says the same in words; the tests seed a case in and a case out of each.
  */
-export function listPredicate(sql: Sql, kind: LeadListKind, now: Date): Fragment {
+export function listPredicate(sql: Sql, kind: LeadListKind, now: Date, storeIds?: number[]): Fragment {
   const open = sql`not f.conv_closed`;
+  // Lists of a few conversations among many read their few first (a set of ids) rather than test
+  // every conversation of the place; `storeIds` narrows those sets to the place's stores.
+  const inStores = (col: Fragment) => (storeIds ? sql`and ${col} in ${sql(storeIds)}` : sql``);
   switch (kind) {
     case 'CUSTOM':
       return sql`true`;
@@ -62,9 +77,18 @@ export function listPredicate(sql: Sql, kind: LeadListKind, now: Date): Fragment
     case 'NEW':
       return sql`${open} and not f.conversation_initiated`;
     case 'CONTACT_LATER':
-      return sql`${open} and ${contactLaterOn(sql)} is not null`;
+      // contactLaterOn(f) is not null: a CL mark with a day on the conversation or its customer.
+      return sql`${open} and f.id in (
+        select mk.future_service_interaction_id from mark mk
+        where mk.target = 'FUTURE_SERVICE_INTERACTION' and mk.intent_type = ${CONTACT_LATER_MARK} and mk.value is not null
+        union all
+        select fc.id from mark mk join future_service_interaction fc on fc.customer_id = mk.customer_id
+        where mk.target = 'CUSTOMER' and mk.intent_type = ${CONTACT_LATER_MARK} and mk.value is not null ${inStores(sql`fc.store_id`)})`;
     case 'FOLLOW_UP':
-      return sql`${open} and (f.user_followup is not null or exists (select 1 from lead_follow_up u where u.future_service_interaction_id = f.id and u.status = 'PENDING'))`;
+      return sql`${open} and f.id in (
+        select fu.id from future_service_interaction fu where fu.user_followup is not null ${inStores(sql`fu.store_id`)}
+        union all
+        select u.future_service_interaction_id from lead_follow_up u where u.status = 'PENDING' ${inStores(sql`u.store_id`)})`;
     case 'EMAIL_FOLLOW_UP':
       return sql`${open} and exists (select 1 from lead_follow_up u where u.future_service_interaction_id = f.id and u.status = 'PENDING' and u.followup_type in ('E1', 'E2', 'E3'))`;
     case 'SMART_FOLLOW_UP':

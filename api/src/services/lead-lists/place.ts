@@ -32,3 +32,25 @@ export async function placeStoreIds(sql: Sql, user: SessionUser, f: PlaceFilter,
     order by s.id`;
   return rows.map((r) => r.id);
 }
+
+/**
+ * The filter of an (ent) call narrowed to the enterprise its enterpriseId header names: the user
+ * must belong to it (403), and a store, BOC or enterprise the body also names must be of it (400
+ * naming the header). Without the header the filter stands as sent.
+ */
+export async function placeOfEnterpriseHeader<T extends PlaceFilter>(sql: Sql, user: SessionUser, f: T, header: string | undefined): Promise<T> {
+  if (header === undefined) return f;
+  const enterpriseId = Number(header);
+  if (!canAccessEnterprise(user, enterpriseId)) throw new AppError('FORBIDDEN', 'This enterprise is outside your access');
+  const mismatch = (what: string) =>
+    new AppError('VALIDATION_FAILED', `${what} is not in enterprise ${enterpriseId}`, [{ field: 'header.enterpriseId', message: `not the enterprise of the ${what.toLowerCase()}` }]);
+  if (f.enterpriseId !== undefined && f.enterpriseId !== enterpriseId) throw mismatch('Enterprise ' + f.enterpriseId);
+  if (f.storeId !== undefined) {
+    const [s] = await sql<{ enterpriseId: number }[]>`select b.enterprise_id from store s join boc b on b.id = s.boc_id where s.id = ${f.storeId}`;
+    if (s && s.enterpriseId !== enterpriseId) throw mismatch(`Store ${f.storeId}`);
+  } else if (f.bocId !== undefined) {
+    const [b] = await sql<{ enterpriseId: number }[]>`select enterprise_id from boc where id = ${f.bocId}`;
+    if (b && b.enterpriseId !== enterpriseId) throw mismatch(`BOC ${f.bocId}`);
+  }
+  return { ...f, enterpriseId };
+}

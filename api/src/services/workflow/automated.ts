@@ -55,8 +55,14 @@ export async function storesOfBrandsInZone(sql: Sql, user: SessionUser, enterpri
   return (await scopedStores(sql, user, enterpriseId)).filter((s) => s.timezone === zone && brands.includes(s.brand));
 }
 
-async function checkStores(sql: Sql, user: SessionUser, storeIds: number[]) {
-  for (const id of storeIds) await assertStoreAccess(sql, user, id);
+/** Each store in the user's scope (403) and, when the call names one, of that enterprise (400 naming the header). */
+async function checkStores(sql: Sql, user: SessionUser, storeIds: number[], enterpriseId?: number) {
+  for (const id of storeIds) {
+    const place = await assertStoreAccess(sql, user, id);
+    if (enterpriseId !== undefined && place.enterpriseId !== enterpriseId) {
+      throw new AppError('VALIDATION_FAILED', `Store ${id} is not in enterprise ${enterpriseId}`, [{ field: 'header.enterpriseId', message: `not the enterprise of store ${id}` }]);
+    }
+  }
 }
 
 /** The conversations a start would begin: not started, textable, of the stores, type and customer types. */
@@ -68,16 +74,16 @@ function candidates(sql: Sql, o: { storeIds: number[]; interactionType?: Service
 }
 
 /** POST /api/lisa/service-interactions/stores: the interaction types waiting in those stores, with counts. */
-export async function interactionTypesOfStores(sql: Sql, user: SessionUser, storeIds: number[]) {
-  await checkStores(sql, user, storeIds);
+export async function interactionTypesOfStores(sql: Sql, user: SessionUser, enterpriseId: number, storeIds: number[]) {
+  await checkStores(sql, user, storeIds, enterpriseId);
   return sql<{ interactionType: ServiceType; count: number }[]>`
     select f.service_type as interaction_type, count(*)::int as count ${candidates(sql, { storeIds })}
     group by f.service_type order by f.service_type`;
 }
 
 /** GET /api/lisa/service-interactions/customer-type/{interactionId}: customer types of that type's waiting interactions. */
-export async function customerTypesOf(sql: Sql, user: SessionUser, storeIds: number[], interactionType: ServiceType) {
-  await checkStores(sql, user, storeIds);
+export async function customerTypesOf(sql: Sql, user: SessionUser, enterpriseId: number, storeIds: number[], interactionType: ServiceType) {
+  await checkStores(sql, user, storeIds, enterpriseId);
   return sql<{ customerType: string; count: number }[]>`
     select c.customer_type, count(*)::int as count ${candidates(sql, { storeIds, interactionType })}
     group by c.customer_type order by c.customer_type`;

@@ -14,6 +14,10 @@ const flag = z.enum(['true', 'false']).transform((v) => v === 'true');
 export const LEAD_LIST_SORTS = ['lastActivity', 'createdOn', 'customerName', 'unread', 'waiting', 'contactLater', 'followUpDue'] as const;
 export type LeadListSort = (typeof LEAD_LIST_SORTS)[number];
 
+/** The follow-up due filter: what still goes out later today, what is past its time. */
+export const FOLLOW_UPS_DUE = ['today', 'overdue'] as const;
+export type FollowUpsDue = (typeof FOLLOW_UPS_DUE)[number];
+
 /**
  * The filter body of every list search. The place is the most specific of storeId, bocId and
  * enterpriseId given (the user's whole scope when none is), always narrowed to what the user may see.
@@ -33,6 +37,11 @@ export const leadListFilterSchema = z.object({
   from: isoDay.optional(),
   /** Last activity up to this day (inclusive). */
   to: isoDay.optional(),
+  /**
+   * Only conversations with a follow-up still waiting to go out: `today` later today (the store's
+   * day), `overdue` past its time and not gone out yet.
+   */
+  followUpsDue: z.enum(FOLLOW_UPS_DUE).optional(),
   sort: z.enum(LEAD_LIST_SORTS).optional(),
   direction: z.enum(['asc', 'desc']).optional(),
   /** Screen state some callers send along; dropped. */
@@ -79,7 +88,13 @@ export const leadListRowSchema = z.object({
   serviceVehicle: z.object({ id: z.number().int(), make: z.string(), model: z.string(), year: z.number().int(), vin: z.string() }).nullable(),
 });
 export type LeadListRow = z.infer<typeof leadListRowSchema>;
-export const leadListPageSchema = pageOf(leadListRowSchema);
+export const leadListPageSchema = pageOf(leadListRowSchema).extend({
+  /**
+   * True when the list holds more than `totalElements`: counting stopped there (at 1,000, or a page
+   * further on at its end and one beyond). A screen says "1,000+" and lets the next page open.
+   */
+  totalCapped: z.boolean(),
+});
 export type LeadListPage = z.infer<typeof leadListPageSchema>;
 
 /** Counters of the summary report (operations §3) over a filter. */

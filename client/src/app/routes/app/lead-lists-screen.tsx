@@ -28,7 +28,7 @@ export const LIST_TABS: { value: string; kind: LeadListKind; call: () => ListCal
   // LM_2: the contact-later tab's own search.
   { value: 'contact-later', kind: 'CONTACT_LATER', call: () => ({ path: `${FSI}/contact-later-lm2-search` }) },
   { value: 'follow-up', kind: 'FOLLOW_UP', call: () => ({ path: `${FSI}/followup` }) },
-  { value: 'smart-follow-up', kind: 'SMART_FOLLOW_UP', call: () => ({ path: '/api/lisa/custom-search/follow-up' }) },
+  { value: 'smart-follow-up', kind: 'SMART_FOLLOW_UP', call: () => ({ path: '/api/lisa/custom-search/follow-up', ent: true }) },
   { value: 'nraa', kind: 'NRAA', call: () => ({ path: `${FSI}/nraa-search` }) },
   { value: 'archived', kind: 'ARCHIVED', call: () => ({ path: `${FSI}/archived-screen` }) },
 ];
@@ -60,6 +60,7 @@ export function StoreListTab({ store, tab }: { store: Store; tab: string }) {
       timeZone={zoneOf(store)}
       liveRows={liveRows}
       onOpen={(id) => navigate(`${PATHS.leadManager}?${OPEN_PARAM}=${id}`)}
+      dueFilter={def.kind === 'FOLLOW_UP' || def.kind === 'EMAIL_FOLLOW_UP'}
     />
   );
 }

@@ -28,12 +28,15 @@ import { apiRequest } from '../../../lib/api-client';
 
 const FSI = '/api/future-service-interaction';
 
-/** A list call: the verbatim path, and the query it adds (the lead manager's tab). */
-export type ListCall = { path: string; query?: Record<string, string> };
+/**
+ * A list call: the verbatim path, the query it adds (the lead manager's tab), and whether the
+ * specification marks it (ent), naming the working enterprise in a header.
+ */
+export type ListCall = { path: string; query?: Record<string, string>; ent?: boolean };
 
 /** A page of a list; the caller shows failures (the standard list failure of spec §8). */
 export function searchList(call: ListCall, filter: LeadListFilter, page: number, size: number, signal?: AbortSignal): Promise<LeadListPage> {
-  return apiRequest(call.path, { method: 'POST', query: { ...call.query, page, size }, body: filter, schema: leadListPageSchema, signal, notify: false });
+  return apiRequest(call.path, { method: 'POST', query: { ...call.query, page, size }, body: filter, schema: leadListPageSchema, signal, notify: false, enterprise: call.ent ?? false });
 }
 
 export const getPipeline = (id: number, signal?: AbortSignal) =>
@@ -87,17 +90,17 @@ export const startConversation = (customerId: number, serviceVehicleId: number |
     method: 'POST', body: { customerId, serviceVehicleId, serviceType, isForced }, schema: workflowInitiateResultSchema, notify: false,
   });
 
-// The (ent) calls go without the enterpriseId header: the server then takes the user's own enterprise.
-export const getBrandTimezones = (signal?: AbortSignal) => apiRequest('/api/store/brand-timezone', { schema: brandTimezoneSchema, signal });
+// The automated lead-manager calls are (ent): each names the working enterprise in its header.
+export const getBrandTimezones = (signal?: AbortSignal) => apiRequest('/api/store/brand-timezone', { schema: brandTimezoneSchema, signal, enterprise: true });
 export const getStoresOfBrands = (zone: string, brands: string[], signal?: AbortSignal) =>
-  apiRequest(`/api/store/brands-timezone?${new URLSearchParams([['zone', zone], ...brands.map((b) => ['brands', b])]).toString()}`, { schema: z.array(storeOptionSchema), signal });
+  apiRequest(`/api/store/brands-timezone?${new URLSearchParams([['zone', zone], ...brands.map((b) => ['brands', b])]).toString()}`, { schema: z.array(storeOptionSchema), signal, enterprise: true });
 export const getInteractionTypes = (storeIds: number[], signal?: AbortSignal) =>
-  apiRequest('/api/lisa/service-interactions/stores', { method: 'POST', body: { storeIds }, schema: interactionTypeCountSchema, signal });
+  apiRequest('/api/lisa/service-interactions/stores', { method: 'POST', body: { storeIds }, schema: interactionTypeCountSchema, signal, enterprise: true });
 export const getCustomerTypes = (interactionType: ServiceType, storeIds: number[], signal?: AbortSignal) =>
-  apiRequest(`/api/lisa/service-interactions/customer-type/${interactionType}`, { query: { storeIds: storeIds.join(',') }, schema: customerTypeCountSchema, signal });
+  apiRequest(`/api/lisa/service-interactions/customer-type/${interactionType}`, { query: { storeIds: storeIds.join(',') }, schema: customerTypeCountSchema, signal, enterprise: true });
 export const startAutomated = (input: AutomatedStart) =>
-  apiRequest('/api/lisa/automated/lead-manager/start', { method: 'POST', body: input, schema: automatedRunSchema });
-export const getAutomatedStatus = (signal?: AbortSignal) => apiRequest('/api/lisa/automated/lead-manager/status', { schema: automatedStatusSchema, signal, notify: false });
-export const getAutomatedFailed = (signal?: AbortSignal) => apiRequest('/api/lisa/automated/lead-manager/failed', { schema: automatedFailedSchema, signal });
+  apiRequest('/api/lisa/automated/lead-manager/start', { method: 'POST', body: input, schema: automatedRunSchema, enterprise: true });
+export const getAutomatedStatus = (signal?: AbortSignal) => apiRequest('/api/lisa/automated/lead-manager/status', { schema: automatedStatusSchema, signal, notify: false, enterprise: true });
+export const getAutomatedFailed = (signal?: AbortSignal) => apiRequest('/api/lisa/automated/lead-manager/failed', { schema: automatedFailedSchema, signal, enterprise: true });
 export const getAutomatedReport = (zone: string, signal?: AbortSignal) =>
-  apiRequest('/api/lisa/automated/lead-manager/today-report', { query: { zone }, schema: automatedReportSchema, signal });
+  apiRequest('/api/lisa/automated/lead-manager/today-report', { query: { zone }, schema: automatedReportSchema, signal, enterprise: true });

@@ -20,6 +20,7 @@ import { useRemoteData } from '../../../lib/use-remote-data';
 import { searchList, type ListCall } from '../api';
 import { applyLiveChanges, changedRows, liveKey } from '../live-rows';
 import { leadListColumns } from './lead-list-columns';
+import { FollowUpDueFilter, type DueChoice } from './follow-up-due-filter';
 import { LeadDetailsDrawer } from './lead-details-drawer';
 
 export type Place = { storeId?: number; bocId?: number; enterpriseId?: number };
@@ -36,6 +37,8 @@ export type LeadListPanelProps = {
   liveRows: readonly InboxRow[];
   /** Opens the conversation, through the inbox's own route. */
   onOpen: (interactionId: number) => void;
+  /** Offers the due-today and overdue choices (the follow-up lists). */
+  dueFilter?: boolean;
 };
 
 const PAGE_SIZES = [25, 50, 100];
@@ -44,19 +47,20 @@ type YesNo = '' | 'yes' | 'no';
 const yesNo = (v: YesNo) => (v === '' ? undefined : v === 'yes');
 
 /** One lead list: search, filters, server-side sorting and pages, live, each row opening its conversation. */
-export function LeadListPanel({ call, label, place, timeZone, showStore = false, liveRows, onOpen }: LeadListPanelProps) {
+export function LeadListPanel({ call, label, place, timeZone, showStore = false, liveRows, onOpen, dueFilter = false }: LeadListPanelProps) {
   const uid = useId();
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
   const [serviceType, setServiceType] = useState<ServiceType | ''>('');
   const [stage, setStage] = useState<LeadStage | ''>('');
   const [waiting, setWaiting] = useState<YesNo>('');
+  const [due, setDue] = useState<DueChoice>('');
   const [sortModel, setSortModel] = useState<GridSortModel>([]);
   const [paging, setPaging] = useState({ page: 0, pageSize: PAGE_SIZES[0]! });
   const [details, setDetails] = useState<LeadListRow | null>(null);
   const [refresh, setRefresh] = useState(0);
 
-  const filter: LeadListFilter = useMemo(() => {
+  const baseFilter: LeadListFilter = useMemo(() => {
     const sort = sortModel[0];
     return {
       ...place,
@@ -67,6 +71,7 @@ export function LeadListPanel({ call, label, place, timeZone, showStore = false,
       ...(sort && SORTS[sort.field] ? { sort: SORTS[sort.field], direction: sort.sort ?? 'desc' } : {}),
     };
   }, [place, search, serviceType, stage, waiting, sortModel]);
+  const filter: LeadListFilter = useMemo(() => (due ? { ...baseFilter, followUpsDue: due } : baseFilter), [baseFilter, due]);
   const filterKey = JSON.stringify(filter);
   // A new filter starts at the first page.
   const [pageFor, setPageFor] = useState(filterKey);
@@ -94,6 +99,8 @@ export function LeadListPanel({ call, label, place, timeZone, showStore = false,
 
   const columns = useMemo(() => leadListColumns({ timeZone, showStore, onDetails: setDetails }), [timeZone, showStore]);
   const total = data.data?.totalElements ?? 0;
+  // A capped total is a lower bound ("1000+"): the grid then only knows a next page exists.
+  const capped = data.data?.totalCapped ?? false;
   const pages = Math.max(1, Math.ceil(total / paging.pageSize));
 
   return (
@@ -126,8 +133,9 @@ export function LeadListPanel({ call, label, place, timeZone, showStore = false,
             <MenuItem value="no">Not waiting</MenuItem>
           </Select>
         </FormControl>
+        {dueFilter ? <FollowUpDueFilter call={call} filter={baseFilter} value={due} onChange={setDue} refresh={refresh} /> : null}
         <Typography variant="body2" color="text.secondary" aria-live="polite">
-          {data.data ? `${total} lead${total === 1 ? '' : 's'} · page ${page + 1} of ${pages}` : ''}
+          {data.data ? (capped ? `${total}+ leads · page ${page + 1}` : `${total} lead${total === 1 ? '' : 's'} · page ${page + 1} of ${pages}`) : ''}
         </Typography>
       </Stack>
       {data.error ? <Alert severity="warning">{listFailureMessage(data.error)}</Alert> : null}
@@ -140,7 +148,8 @@ export function LeadListPanel({ call, label, place, timeZone, showStore = false,
           paginationMode="server"
           sortingMode="server"
           filterMode="server"
-          rowCount={total}
+          rowCount={capped ? -1 : total}
+          paginationMeta={capped ? { hasNextPage: true } : undefined}
           paginationModel={{ page, pageSize: paging.pageSize }}
           onPaginationModelChange={(m) => {
             setPageFor(filterKey);
