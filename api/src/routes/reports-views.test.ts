@@ -19,7 +19,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-type Json = Record<string, never>;
+type Json = Record<string, unknown>;
 async function post(path: string, body: unknown, token = superToken): Promise<{ status: number; body: Json }> {
   const res = await h.app.request(path, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
   if (res.status !== 200) return { status: res.status, body: (await res.json()) as Json };

@@ -8,7 +8,7 @@ import { insertMessages, type MessageRecord } from '../conversations/messages/wr
 // the raw messages say, computed the plain way.
 
 let db: Database;
-let ids: { fsi: number; storeId: number; customerId: number }[] = [];
+const ids: { fsi: number; storeId: number; customerId: number }[] = [];
 
 beforeAll(async () => {
   db = await createTestDatabase();
