@@ -11,13 +11,46 @@
 --   inbound_count / outbound_count  customer messages / messages to the customer.
 -- The two earliest customer messages of the old row and of the statement hold the two earliest of
 -- all; when the first customer message moves earlier, the first answer back is looked up again
--- over every message of the conversation (the statement's included), as before.
+-- over every message of the conversation (the statement's included), as before. A statement of one
+-- message (the live path) takes a shorter way to the same figures: one update, nothing folded.
 
 DROP TRIGGER report_fact_message ON message_instance;
 DROP FUNCTION report_fact_on_message();
 
 CREATE FUNCTION report_fact_on_messages() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  n integer;
+  one record;
+  received boolean;
 BEGIN
+  SELECT count(*) INTO n FROM report_new_messages;
+  IF n = 0 THEN RETURN NULL; END IF;
+  IF n = 1 THEN
+    -- One message (a send, a reply: the live path): one update of one row, no folding.
+    SELECT future_service_interaction_id AS id, direction, message_type, created_on AS t INTO one FROM report_new_messages;
+    IF one.message_type NOT IN ('SMS', 'EMAIL') THEN RETURN NULL; END IF;
+    received := one.direction = 'RECEIVED';
+    UPDATE report_interaction_fact f SET
+        inbound_count = f.inbound_count + CASE WHEN received THEN 1 ELSE 0 END,
+        outbound_count = f.outbound_count + CASE WHEN received THEN 0 ELSE 1 END,
+        contacted_on = CASE WHEN received THEN f.contacted_on ELSE least(f.contacted_on, one.t) END,
+        responded_on = CASE WHEN received THEN least(f.responded_on, one.t) ELSE f.responded_on END,
+        engaged_on = CASE
+          WHEN NOT received OR f.responded_on IS NULL THEN f.engaged_on
+          WHEN one.t < f.responded_on THEN f.responded_on
+          ELSE least(f.engaged_on, one.t)
+        END,
+        first_reply_on = CASE
+          WHEN received AND (f.responded_on IS NULL OR one.t < f.responded_on) THEN
+            (SELECT min(x.created_on) FROM message_instance x
+              WHERE x.future_service_interaction_id = one.id
+                AND x.direction IN ('SEND', 'SENT') AND x.message_type IN ('SMS', 'EMAIL') AND x.created_on > one.t)
+          WHEN NOT received AND one.t > f.responded_on THEN least(f.first_reply_on, one.t)
+          ELSE f.first_reply_on
+        END
+      WHERE f.future_service_interaction_id = one.id;
+    RETURN NULL;
+  END IF;
   -- Lock the statement's report rows in one order, so two writers never wait on each other crosswise.
   PERFORM 1 FROM report_interaction_fact f
     WHERE f.future_service_interaction_id IN (SELECT n.future_service_interaction_id FROM report_new_messages n WHERE n.message_type IN ('SMS', 'EMAIL'))
