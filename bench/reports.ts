@@ -47,7 +47,7 @@ async function time(fn: () => Promise<unknown>): Promise<number[]> {
 const TRIGGERS = [
   ['future_service_interaction', 'report_fact_interaction_insert'],
   ['future_service_interaction', 'report_fact_interaction_update'],
-  ['message_instance', 'report_fact_message'],
+  ['message_instance', 'report_fact_messages'],
   ['appointment', 'report_fact_appointment'],
 ] as const;
 
@@ -103,9 +103,9 @@ async function writeCost(sql: Sql, storeIds: number[]): Promise<{ withMs: number
     return performance.now() - t;
   };
   const withMs = await insert('with');
-  await sql`alter table message_instance disable trigger report_fact_message`;
+  await sql`alter table message_instance disable trigger report_fact_messages`;
   const withoutMs = await insert('without');
-  await sql`alter table message_instance enable trigger report_fact_message`;
+  await sql`alter table message_instance enable trigger report_fact_messages`;
   return { withMs, withoutMs };
 }
 

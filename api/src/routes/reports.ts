@@ -15,6 +15,8 @@ import {
   bulkConversationBody,
   bulkConversationQuerySchema,
   enterpriseHeaderSchema,
+  feaReportBody,
+  feaReportQuerySchema,
   bucketReportSchema,
   dashboardDetailPageSchema,
   dashboardDetailRequestSchema,
@@ -124,6 +126,7 @@ for (const v of VIEWS) {
 // Bucket reports ------------------------------------------------------------------------------------
 
 for (const r of BUCKET_REPORTS) {
+  if (r.key === 'fea') continue;
   reportRoutes.openapi(
     createRoute({
       ...common,
@@ -134,6 +137,26 @@ for (const r of BUCKET_REPORTS) {
       responses: { 200: json(bucketReportSchema), ...errorResponses },
     }),
     async (c) => c.json(await runBucketReport(c.var.sql, c.var.user, r.key, c.req.valid('json')), 200),
+  );
+}
+
+// FEA (spec §7: body and query): the filter in the body, paging and the bar clicked in the query too.
+{
+  const r = BUCKET_REPORTS.find((b) => b.key === 'fea')!;
+  reportRoutes.openapi(
+    createRoute({
+      ...common,
+      method: 'post',
+      path: r.path,
+      summary: `${r.title}: ${r.counts} The query's page, size and bucket win over the body's.`,
+      request: { query: feaReportQuerySchema, ...body(bucketReportRequestSchema) },
+      responses: { 200: json(bucketReportSchema), ...errorResponses },
+    }),
+    async (c) => {
+      const parsed = bucketReportRequestSchema.safeParse(feaReportBody(c.req.valid('json'), c.req.valid('query')));
+      if (!parsed.success) throw validationError(parsed.error, 'query');
+      return c.json(await runBucketReport(c.var.sql, c.var.user, 'fea', parsed.data), 200);
+    },
   );
 }
 

@@ -1,6 +1,7 @@
 import {
   APPOINTMENT_STATUS_REPORT_LABELS,
   BULK_START_OUTCOME_LABELS,
+  FEA_OUTCOME_LABELS,
   HANDOFF_KINDS,
   RESPONSE_CATEGORIES,
   RESPONSE_DELAY_LABELS,
@@ -17,10 +18,11 @@ import type { Sql } from '../../db/database';
 
 type Fragment = PendingQuery<Row[]>;
 import type { SessionUser } from '../auth/sessions';
+import { feaRows } from './fea-report';
 import { paging, resolveReportScope, scopeOut, type ResolvedScope } from './scope';
 
 /** How a report's bucket codes read (when the SQL gives no label of its own). */
-type LabelKind = 'category' | 'serviceType' | 'status' | 'delay' | 'track' | 'count' | 'outcome' | 'given';
+type LabelKind = 'category' | 'serviceType' | 'status' | 'delay' | 'track' | 'count' | 'outcome' | 'fea' | 'given';
 
 type Ctx = { sql: Sql; scope: ResolvedScope; types: string[] | null };
 
@@ -238,6 +240,7 @@ export const DEFINITIONS: Record<BucketReportKey, Definition> = {
       from workflow_track_event w join future_service_interaction i on i.id = w.future_service_interaction_id join store s on s.id = i.store_id
       where ${fsiIn(c)} and w.track like ${HANDOFF_TRACK} and ${within(c, c.sql`w.created_on`)}`,
   },
+  fea: { label: 'fea', rows: (c) => feaRows(c.sql, c.scope) },
   'bulk-conversation-status': { label: 'outcome', rows: (c) => bulkStarts(c, c.sql`true`) },
   'bulk-conversation-failed': { label: 'outcome', rows: (c) => bulkStarts(c, c.sql`${c.sql.unsafe(BULK_OUTCOME)} not in ('QUEUED', 'ALREADY_INITIATED')`) },
   'bulk-conversation-current-date': { label: 'outcome', rows: (c) => bulkStarts(c, c.sql`true`, true) },
@@ -264,6 +267,8 @@ export function labelBucket(kind: LabelKind, bucket: string, given: string | nul
       return COUNT_LABELS[bucket] ?? bucket;
     case 'outcome':
       return BULK_START_OUTCOME_LABELS[bucket] ?? humanizeCode(bucket);
+    case 'fea':
+      return FEA_OUTCOME_LABELS[bucket] ?? humanizeCode(bucket);
     case 'given':
       return humanizeCode(bucket);
   }

@@ -26,6 +26,7 @@ export const BUCKET_REPORTS = [
   { key: 'advisor-activity', path: '/api/lisa/report/advisor-activity', title: 'Advisor activity', bucketTitle: 'Advisor', counts: 'Appointments starting in the range, by service advisor.' },
   { key: 'agent-report', path: '/api/lisa/report/generate-agent-report', title: 'Agent report', bucketTitle: 'Agent', counts: 'Texts and e-mails sent to customers in the range, by the assistant or the person who sent them.' },
   { key: 'sdc-handoff', path: '/api/lisa/report/sdc-handoff-report', title: 'SDC handoff', bucketTitle: 'Store', counts: 'Conversations handed to the service drive in the range, by store.' },
+  { key: 'fea', path: '/api/lisa/fea', title: 'FEA', bucketTitle: 'Outcome', counts: 'Field alerts (FEA files) of the range, by what came of them: vehicle known, contacted, answered, booked.' },
   { key: 'bulk-conversation-status', path: '/api/lisa/report/bulk-conversation/status', title: 'Bulk conversation status', bucketTitle: 'Outcome', counts: 'Conversations the bulk starter tried to start in the range, by what came of it.' },
   { key: 'bulk-conversation-failed', path: '/api/lisa/report/bulk-conversation/failed', title: 'Bulk conversations not started', bucketTitle: 'Why not', counts: 'Conversations the bulk starter could not start in the range, by why.' },
   { key: 'bulk-conversation-current-date', path: '/api/lisa/report/bulk-conversation/current-date', title: 'Bulk conversations today', bucketTitle: 'Outcome', counts: 'Conversations the bulk starter tried to start today (UTC), by what came of it; the date range does not apply.' },
@@ -40,6 +41,15 @@ export const BULK_START_OUTCOME_LABELS: Record<string, string> = {
   NO_TEXT: 'No first-text template',
   ALREADY_INITIATED: 'Already started',
   REFUSED: 'Refused: other open conversation or contacted lately',
+};
+
+/** What came of a field alert (the FEA report's buckets), in the order a manager follows it. */
+export const FEA_OUTCOME_LABELS: Record<string, string> = {
+  UNMATCHED: 'Vehicle not known to the store',
+  NOT_CONTACTED: 'Known, not contacted',
+  CONTACTED: 'Contacted, no reply',
+  RESPONDED: 'Customer answered',
+  BOOKED: 'Appointment booked',
 };
 
 export type BucketReport = (typeof BUCKET_REPORTS)[number];

@@ -2,14 +2,30 @@ import { z } from 'zod';
 import { isBridgeDate } from '../boards/dates';
 import { REPORT_MAX_PAGE_SIZE } from './constants';
 
-/** Database views (spec §2): server-paged, filterable, sortable, exportable tables of the records. */
+/**
+ * Database views (spec §2): server-paged, filterable, sortable, exportable tables of the records,
+ * with a chart of one column over every row of the filter. What each holds is in docs/reports.md.
+ */
 export const DATABASE_VIEWS = [
-  { key: 'sales', title: 'Sales', dated: 'Sold date' },
-  { key: 'appointments', title: 'Appointments', dated: 'Appointment start' },
-  { key: 'customers', title: 'Customers', dated: 'Created' },
-  { key: 'open-services', title: 'Open services', dated: 'Opened' },
-  { key: 'closed-services', title: 'Closed services', dated: 'Closed' },
+  { key: 'sales', title: 'Sales', dated: 'Sold date', section: 'records' },
+  { key: 'appointments', title: 'Appointments', dated: 'Appointment start', section: 'records' },
+  { key: 'customers', title: 'Customers', dated: 'Created', section: 'records' },
+  { key: 'customer-vehicle-leads', title: 'Customer-vehicle leads', dated: 'Uploaded', section: 'records' },
+  { key: 'open-services', title: 'Open services', dated: 'Opened', section: 'records' },
+  { key: 'closed-services', title: 'Closed services', dated: 'Closed', section: 'records' },
+  { key: 'email-alerts', title: 'E-mail alerts (all alerts)', dated: 'Alert day', section: 'alerts' },
+  { key: 'recall-alerts', title: 'Recall alerts', dated: 'Alert day', section: 'alerts' },
+  { key: 'hea-alerts', title: 'HEA alerts', dated: 'Alert day', section: 'alerts' },
+  { key: 'fea-alerts', title: 'FEA alerts', dated: 'Alert day', section: 'alerts' },
+  { key: 'cca-alerts', title: 'Connected-car alerts', dated: 'Alert day', section: 'alerts' },
+  { key: 'fea-leads', title: 'FEA leads', dated: 'Alert day', section: 'alerts' },
+  { key: 'sales-introspection', title: 'Introspection: sales', dated: 'Sold date', section: 'introspection' },
+  { key: 'closed-ro-introspection', title: 'Introspection: closed ROs', dated: 'Closed', section: 'introspection' },
+  { key: 'tea-introspection', title: 'Introspection: Toyota error alerts (TEA)', dated: 'Alert day', section: 'introspection' },
+  { key: 'dms', title: 'DMS view: the dealer system’s appointments', dated: 'Appointment start', section: 'introspection' },
 ] as const;
+/** How the report picker groups the views. */
+export const DATABASE_VIEW_SECTIONS = { records: 'Database views', alerts: 'Alerts and alert leads', introspection: 'Introspection and DMS' } as const;
 export type DatabaseViewKey = (typeof DATABASE_VIEWS)[number]['key'];
 export const DATABASE_VIEW_KEYS = DATABASE_VIEWS.map((v) => v.key) as DatabaseViewKey[];
 
@@ -22,6 +38,8 @@ export const databaseViewRequestSchema = z.object({
   /** Days of the view's date column, both included (UTC); none means every day. */
   startDate: day.optional(),
   endDate: day.optional(),
+  /** Only the rows of one bar of the view's chart (its label, as the answer's chart names it). */
+  bar: z.string().max(200).optional(),
   /** Matches names, phone, e-mail, VIN, RO or customer number, case-insensitively. */
   search: z.string().trim().max(100).optional(),
   sort: z.object({ field: z.string().max(50), direction: z.enum(['asc', 'desc']) }).optional(),
@@ -39,5 +57,7 @@ export const databaseViewSchema = z.object({
   page: z.number().int(),
   size: z.number().int(),
   totalElements: z.number().int(),
+  /** One column counted over every row of the filter and search (the bar chosen aside): the bars, most first. */
+  chart: z.object({ title: z.string(), bars: z.array(z.object({ label: z.string(), count: z.number().int() })) }).nullable(),
 });
 export type DatabaseView = z.infer<typeof databaseViewSchema>;

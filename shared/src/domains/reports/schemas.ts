@@ -257,3 +257,18 @@ export function bulkConversationBody(enterpriseId: string, q: BulkConversationQu
     ...(q.size !== undefined ? { size: Number(q.size) } : {}),
   };
 }
+
+/** The query of `POST /api/lisa/fea` (spec §7: body and query): paging and the bar clicked; the body holds the filter. */
+export const feaReportQuerySchema = bulkConversationQuerySchema.pick({ bucket: true, page: true, size: true });
+export type FeaReportQuery = z.infer<typeof feaReportQuerySchema>;
+
+/** The FEA body with what its query names laid over it (the query wins). */
+export function feaReportBody(body: unknown, q: FeaReportQuery): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  return {
+    ...body,
+    ...(q.bucket !== undefined ? { bucket: q.bucket } : {}),
+    ...(q.page !== undefined ? { page: Number(q.page) } : {}),
+    ...(q.size !== undefined ? { size: Number(q.size) } : {}),
+  };
+}

@@ -3,7 +3,7 @@ import MenuItem from '@mui/material/MenuItem';
 import ListSubheader from '@mui/material/ListSubheader';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { BUCKET_REPORTS, DATABASE_VIEWS, defaultReportRange, type Store } from '@drivebay/shared';
+import { BUCKET_REPORTS, DATABASE_VIEWS, DATABASE_VIEW_SECTIONS, defaultReportRange, type Store } from '@drivebay/shared';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { getReportBocs, getReportStores } from '../api/report-calls';
 import { AppointmentStatusView } from './appointment-status-view';
@@ -90,12 +90,14 @@ export function ReportsPage({ enterpriseId, reportKey, onPickReport, liveKey, on
             {r.title}
           </MenuItem>
         ))}
-        <ListSubheader>Database views</ListSubheader>
-        {DATABASE_VIEWS.map((v) => (
-          <MenuItem key={v.key} value={`view-${v.key}`}>
-            {v.title}
-          </MenuItem>
-        ))}
+        {Object.entries(DATABASE_VIEW_SECTIONS).flatMap(([section, heading]) => [
+          <ListSubheader key={section}>{heading}</ListSubheader>,
+          ...DATABASE_VIEWS.filter((v) => v.section === section).map((v) => (
+            <MenuItem key={v.key} value={`view-${v.key}`}>
+              {v.title}
+            </MenuItem>
+          )),
+        ])}
       </TextField>
       <ReportTemplates
         enterpriseId={enterpriseId}

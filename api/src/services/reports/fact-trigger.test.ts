@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../../db/database';
+import { createTestDatabase } from '../../db/testing';
+import { insertMessages, type MessageRecord } from '../conversations/messages/write-message';
+
+// The report rows are kept by one trigger per INSERT statement (00046). Whatever the shape of the
+// statements (one message, a batch, out of order, ties, notes mixed in), each row must equal what
+// the raw messages say, computed the plain way.
+
+let db: Database;
+const ids: { fsi: number; storeId: number; customerId: number }[] = [];
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  const sql = db.sql;
+  const [e] = await sql<{ id: number }[]>`insert into enterprise (name) values ('Fact Motors') returning id`;
+  const [b] = await sql<{ id: number }[]>`insert into boc (enterprise_id, boc_code, boc_name) values (${e!.id}, 'FM', 'Fact BOC') returning id`;
+  const [s] = await sql<{ id: number }[]>`insert into store (boc_id, store_code, store_name, office_time_zone, timezone_display)
+    values (${b!.id}, 'FM1', 'Fact Store', 'America/New_York', 'Eastern Time (ET)') returning id`;
+  for (let n = 0; n < 8; n++) {
+    const [c] = await sql<{ id: number }[]>`insert into customer (boc_id, store_id, custno, first_name, last_name) values (${b!.id}, ${s!.id}, ${`F${n}`}, 'Fact', ${`C${n}`}) returning id`;
+    const [i] = await sql<{ id: number }[]>`insert into future_service_interaction (store_id, company_id, customer_id, service_type) values (${s!.id}, ${b!.id}, ${c!.id}, 'OIL_CHANGE') returning id`;
+    ids.push({ fsi: i!.id, storeId: s!.id, customerId: c!.id });
+  }
+}, 60_000);
+afterAll(async () => {
+  await db?.close();
+});
+
+/** A small deterministic generator, so a failure can be replayed. */
+function generator(seed: number) {
+  let x = seed;
+  return () => {
+    x = (x * 1103515245 + 12345) % 2147483648;
+    return x / 2147483648;
+  };
+}
+
+type Fact = { id: number; contactedOn: Date | null; respondedOn: Date | null; engagedOn: Date | null; firstReplyOn: Date | null; inboundCount: number; outboundCount: number };
+
+const facts = () => db.sql<Fact[]>`
+  select future_service_interaction_id as id, contacted_on, responded_on, engaged_on, first_reply_on, inbound_count, outbound_count
+  from report_interaction_fact where future_service_interaction_id = any(${ids.map((i) => i.fsi)}) order by 1`;
+
+const plain = () => db.sql<Fact[]>`
+  select i.id, m.contacted_on, m.responded_on, m.engaged_on,
+    (select min(o.created_on) from message_instance o where o.future_service_interaction_id = i.id
+       and o.direction in ('SEND', 'SENT') and o.message_type in ('SMS', 'EMAIL') and o.created_on > m.responded_on) as first_reply_on,
+    coalesce(m.inbound_count, 0) as inbound_count, coalesce(m.outbound_count, 0) as outbound_count
+  from future_service_interaction i
+  left join lateral (
+    select min(x.created_on) filter (where x.direction <> 'RECEIVED') as contacted_on,
+      min(x.created_on) filter (where x.direction = 'RECEIVED') as responded_on,
+      (array_agg(x.created_on order by x.created_on) filter (where x.direction = 'RECEIVED'))[2] as engaged_on,
+      count(*) filter (where x.direction = 'RECEIVED')::int as inbound_count,
+      count(*) filter (where x.direction <> 'RECEIVED')::int as outbound_count
+    from message_instance x where x.future_service_interaction_id = i.id and x.message_type in ('SMS', 'EMAIL')
+  ) m on true
+  where i.id = any(${ids.map((i) => i.fsi)}) order by 1`;
+
+describe('report rows kept per statement', () => {
+  it('equal the plain computation after every statement, whatever its shape', async () => {
+    const next = generator(42);
+    const base = Date.UTC(2026, 2, 1);
+    const types = ['SMS', 'SMS', 'SMS', 'EMAIL', 'INTERNAL_NOTES'] as const;
+    const directions = ['RECEIVED', 'SENT', 'SEND'] as const;
+    for (let statement = 0; statement < 60; statement++) {
+      // One message, a few, or a batch over several conversations; times jump back and forth, and
+      // whole minutes make ties likely.
+      const size = statement % 3 === 0 ? 1 : 1 + Math.floor(next() * 12);
+      const records: MessageRecord[] = Array.from({ length: size }, (_, k) => {
+        const who = ids[Math.floor(next() * (statement < 20 ? 3 : ids.length))]!;
+        return {
+          futureServiceInteractionId: who.fsi,
+          storeId: who.storeId,
+          customerId: who.customerId,
+          content: `m${statement}.${k}`,
+          direction: directions[Math.floor(next() * 3)]!,
+          messageType: types[Math.floor(next() * types.length)]!,
+          createdOn: new Date(base + Math.floor(next() * 240) * 60_000),
+        };
+      });
+      await insertMessages(db.sql, records);
+      expect(await facts(), `after statement ${statement}`).toEqual(await plain());
+    }
+    const total = await facts();
+    // The data exercised every path: answered conversations, engaged ones and answers back.
+    expect(total.filter((f) => f.engagedOn).length).toBeGreaterThan(2);
+    expect(total.filter((f) => f.firstReplyOn).length).toBeGreaterThan(2);
+  });
+
+  it('a statement that inserts nothing changes nothing', async () => {
+    const before = await facts();
+    await db.sql`insert into message_instance (future_service_interaction_id, store_id, content, direction, message_type) select 1, 1, 'x', 'SENT', 'SMS' where false`;
+    expect(await facts()).toEqual(before);
+  });
+});
