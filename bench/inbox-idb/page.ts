@@ -82,17 +82,19 @@ async function loadYjs(): Promise<{ ms: number; rows: number; first: number }> {
 }
 
 /**
- * The product's cold start: the kept newest rows are read through the app's own module while the
- * device copy opens beside them, as the inbox screen does; timed to the first rows, and to the
- * whole document.
+ * The product's cold start as the inbox screen does it: the kept newest rows are read through the
+ * app's own module and painted, then the device copy is opened; timed to the first rows, and to
+ * the whole document.
  */
 async function loadFirstPaint(): Promise<{ ms: number; rows: number; first: number; wholeMs: number }> {
   const t0 = performance.now();
-  const doc = new Y.Doc();
-  const persistence = new IndexeddbPersistence(Y_NAME, doc);
   const kept = (await readInboxSnapshot(Y_NAME)) ?? [];
   const first = kept.slice(0, FIRST_ROWS).length;
   const ms = performance.now() - t0;
+  // The screen opens the device copy after the frame with the kept rows.
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const doc = new Y.Doc();
+  const persistence = new IndexeddbPersistence(Y_NAME, doc);
   await persistence.whenSynced;
   const rows = readInboxRows(doc);
   const wholeMs = performance.now() - t0;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { inboxDocName, observeInbox, type InboxRow } from '@drivebay/shared/docs';
-import { collabManager, type CollabError, type CollabStatus } from '../../../lib/collab';
+import { collabManager, type CollabError, type CollabStatus, type DocHandle } from '../../../lib/collab';
 import { InboxRowsCache } from '../inbox-rows-cache';
 import { readInboxSnapshot, writeInboxSnapshot } from '../inbox-snapshot';
 
@@ -20,6 +20,32 @@ export type InboxSnapshot = {
 
 const EMPTY: InboxRow[] = [];
 
+/** One store's inbox while the hook holds it; the document is opened once the kept rows are shown. */
+type Store = {
+  storeId: number;
+  docName: string;
+  handle: DocHandle | null;
+  cache: InboxRowsCache | null;
+  /** The rows kept from the last time, shown until the document has been read. */
+  snapshot: InboxRow[] | null;
+  saveTimer: ReturnType<typeof setTimeout> | null;
+  stopObserving: () => void;
+  unsubscribe: () => void;
+};
+
+/** Runs `fn` once the browser has painted the frame in preparation (right away where there are no frames). */
+function afterPaint(fn: () => void): void {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  // A tab in the background paints no frames: the timer goes on without them.
+  setTimeout(once, 100);
+  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0));
+}
+
 function initial(storeIds: readonly number[]): InboxSnapshot[] {
   return storeIds.map((storeId) => ({ storeId, rows: EMPTY, status: 'connecting', loaded: false, error: null }));
 }
@@ -38,40 +64,35 @@ export function useInboxes(storeIds: readonly number[]): InboxSnapshot[] {
     const manager = collabManager();
     let scheduled = false;
     let cancelled = false;
-    const stores = ids.map((storeId) => {
-      const docName = inboxDocName(storeId);
-      const handle = manager.open(docName);
-      const store = {
-        storeId, docName, handle, cache: new InboxRowsCache(handle.doc()), stopObserving: () => {}, unsubscribe: () => {},
-        // The rows kept from the last time, shown until the document has been read.
-        snapshot: null as InboxRow[] | null,
-        saveTimer: null as ReturnType<typeof setTimeout> | null,
-      };
-      if (!handle.state().loaded) {
-        void readInboxSnapshot(docName).then((rows) => {
-          if (cancelled || !rows?.length || handle.state().loaded) return;
-          store.snapshot = rows;
-          schedule();
-        });
-      }
+    const stores: Store[] = ids.map((storeId) => ({
+      storeId, docName: inboxDocName(storeId), handle: null, cache: null, snapshot: null, saveTimer: null,
+      stopObserving: () => {}, unsubscribe: () => {},
+    }));
+
+    const attach = (store: Store) => {
+      if (cancelled || store.handle) return;
+      const handle = manager.open(store.docName);
+      const cache = new InboxRowsCache(handle.doc());
+      store.handle = handle;
+      store.cache = cache;
       const observe = () => {
         store.stopObserving();
         store.stopObserving = observeInbox(handle.doc(), (change) => {
-          if (store.cache.apply(handle.doc(), change)) schedule();
+          if (cache.apply(handle.doc(), change)) schedule();
         });
       };
       observe();
       store.unsubscribe = handle.subscribe((event) => {
         if (event === 'replaced') {
-          store.cache.reload(handle.doc());
+          cache.reload(handle.doc());
           observe();
         }
         schedule();
       });
-      return store;
-    });
+      schedule();
+    };
 
-    const keep = (store: (typeof stores)[number], rows: InboxRow[]) => {
+    const keep = (store: Store, rows: InboxRow[]) => {
       if (store.saveTimer) clearTimeout(store.saveTimer);
       store.saveTimer = setTimeout(() => void writeInboxSnapshot(store.docName, rows), SNAPSHOT_DELAY_MS);
     };
@@ -79,7 +100,10 @@ export function useInboxes(storeIds: readonly number[]): InboxSnapshot[] {
       scheduled = false;
       setState({
         key,
-        snapshots: stores.map((store) => {
+        snapshots: stores.map((store): InboxSnapshot => {
+          if (!store.handle || !store.cache) {
+            return { storeId: store.storeId, rows: store.snapshot ?? EMPTY, status: 'connecting', loaded: store.snapshot !== null, error: null };
+          }
           const live = store.handle.state();
           if (!live.loaded && store.snapshot) return { storeId: store.storeId, rows: store.snapshot, ...live, loaded: true };
           store.snapshot = null;
@@ -94,6 +118,22 @@ export function useInboxes(storeIds: readonly number[]): InboxSnapshot[] {
       scheduled = true;
       setTimeout(publish, 0);
     }
+
+    for (const store of stores) {
+      // A document this tab has open already is shown from it at once. Otherwise the rows kept from
+      // last time are painted first and the device copy (megabytes to read and decode for a large
+      // store) is opened after that frame.
+      if (manager.openNames().includes(store.docName)) attach(store);
+      else {
+        void readInboxSnapshot(store.docName).then((rows) => {
+          if (cancelled) return;
+          if (!rows?.length) return attach(store);
+          store.snapshot = rows;
+          publish();
+          afterPaint(() => attach(store));
+        });
+      }
+    }
     publish();
 
     return () => {
@@ -103,7 +143,7 @@ export function useInboxes(storeIds: readonly number[]): InboxSnapshot[] {
         if (store.saveTimer) clearTimeout(store.saveTimer);
         store.stopObserving();
         store.unsubscribe();
-        store.handle.release();
+        store.handle?.release();
       }
     };
   }, [ids, key]);
