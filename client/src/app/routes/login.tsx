@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { PATHS } from '@drivebay/shared';
 import { BrandLogo } from '../../components/brand-logo';
-import { LoginForm } from '../../features/auth';
+import { LoginForm } from '../../features/auth/components/login-form';
 import { signIn } from '../../lib/session/session-store';
 import { VisitorsOnly } from './guards';
 
