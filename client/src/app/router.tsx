@@ -5,6 +5,7 @@ import { RouteErrorBoundary } from './routes/error-pages';
 import { FallbackRedirect, RequireSession } from './routes/guards';
 import { RootRoute } from './routes/root';
 import { RootIndexRoute } from './routes/public/root-index';
+import { loadAppLayout, loadLeadManager } from './routes/app/screens';
 
 // Every page is a chunk of its own: the entry holds the router, the theme and the session only, so
 // the login page and the public forms each load just their own screen.
@@ -16,8 +17,8 @@ const ServerErrorRoute = lazy(() => import('./routes/error-pages').then((m) => (
 
 // Everything behind the login loads on demand, so the login page does not carry the data grid,
 // the date pickers or the sync client.
-const AppLayout = lazy(() => import('./routes/app/app-layout'));
-const LeadManagerScreen = lazy(() => import('./routes/app/lead-manager'));
+const AppLayout = lazy(loadAppLayout);
+const LeadManagerScreen = lazy(loadLeadManager);
 const CompanyMasterListScreen = lazy(() => import('./routes/app/company-master-list'));
 const TemplatesScreen = lazy(() => import('./routes/app/templates'));
 const MailingListsScreen = lazy(() => import('./routes/app/mailing-lists'));

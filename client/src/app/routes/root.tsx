@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
-import { useSessionCheck } from '../../features/auth/hooks/use-session-check';
+import { useSessionCheck } from '../../features/auth';
 import { rememberQueryString } from '../../lib/session/storage';
 import { useSession } from '../../lib/session/use-session';
 
