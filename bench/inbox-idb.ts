@@ -79,3 +79,4 @@ const line = [
 ].join('\n');
 console.info(line);
 appendFileSync(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), line);
+console.info(JSON.stringify({ bench: 'inbox-idb', ratio: Number((y / r).toFixed(2)), productMs: Number(y.toFixed(1)), rawMs: Number(r.toFixed(1)), rows: rowsWanted, runs, ydocBytes }));
