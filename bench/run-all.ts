@@ -39,17 +39,30 @@ if (unknown.length > 0) throw new Error(`unknown bench: ${unknown.join(', ')} (k
 const chosen = named.length > 0 ? BENCHES.filter((b) => named.includes(b.name)) : BENCHES;
 const root = fileURLToPath(new URL('..', import.meta.url));
 const LOCAL_POSTGRES = 'postgres://postgres@127.0.0.1:5432/test';
+const LINGER_MS = 20_000;
 
 function run(command: string, argv: string[], env: NodeJS.ProcessEnv): Promise<{ code: number; lastLine: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, argv, { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
     let tail = '';
+    let linger: NodeJS.Timeout | undefined;
     child.stdout.on('data', (chunk: Buffer) => {
       process.stdout.write(chunk);
       tail = (tail + chunk.toString()).slice(-64 * 1024);
+      // A bench whose figures are out but whose process stays up (an open socket or database
+      // handle) is ended after a grace period, so the next one can start.
+      if (!linger && /^\{"bench":/m.test(tail.trimEnd().split('\n').at(-1) ?? '')) {
+        linger = setTimeout(() => {
+          console.info(`(still running ${LINGER_MS / 1000} s after its figures: ended)`);
+          child.kill('SIGTERM');
+        }, LINGER_MS);
+      }
     });
     child.once('error', reject);
-    child.once('exit', (code) => resolve({ code: code ?? 1, lastLine: tail.trimEnd().split('\n').at(-1) ?? '' }));
+    child.once('exit', (code, signal) => {
+      clearTimeout(linger);
+      resolve({ code: signal === 'SIGTERM' && linger ? 0 : (code ?? 1), lastLine: tail.trimEnd().split('\n').filter((l) => !l.startsWith('(still running')).at(-1) ?? '' });
+    });
   });
 }
 
