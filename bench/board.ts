@@ -281,6 +281,20 @@ try {
       `- Same moves through the plain @y/websocket-server reference server: ` +
       `${fmt(relayResult)}\n`,
   );
+  const r1 = (x: number) => Number(x.toFixed(1));
+  console.info(
+    JSON.stringify({
+      bench: 'board',
+      database: db.kind,
+      ratio: r1(productResult.p95 / relayResult.p95),
+      ratioP50: r1(productResult.p50 / relayResult.p50),
+      productP50Ms: r1(productResult.p50),
+      productP95Ms: r1(productResult.p95),
+      relayP50Ms: r1(relayResult.p50),
+      relayP95Ms: r1(relayResult.p95),
+      disagreements,
+    }),
+  );
 } finally {
   await db.close();
 }

@@ -87,4 +87,4 @@ const line = [
 ].join('\n');
 console.info(line);
 appendFileSync(fileURLToPath(new URL('./RESULTS.md', import.meta.url)), line);
-console.info(JSON.stringify({ bench: 'inbox', rows: rowsWanted, ratio: +(p / r).toFixed(2), firstRowsMs: +p.toFixed(1), rawMs: +r.toFixed(1), documentMs: +y.toFixed(1), documentRatio: +(y / r).toFixed(2), wholeDocumentAfterStartMs: +w.toFixed(1), ydocKiB: Math.round(ydocBytes / 1024) }));
+console.info(JSON.stringify({ bench: 'inbox-idb', rows: rowsWanted, ratio: +(p / r).toFixed(2), firstRowsMs: +p.toFixed(1), rawMs: +r.toFixed(1), documentMs: +y.toFixed(1), documentRatio: +(y / r).toFixed(2), wholeDocumentAfterStartMs: +w.toFixed(1), ydocKiB: Math.round(ydocBytes / 1024) }));

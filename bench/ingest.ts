@@ -222,6 +222,9 @@ async function main() {
         `inbox rows and any open board refreshed in the sync server): ${fmt(runs.product)} req/s\n` +
         `- Ratio (best product / best bare): ${ratio.toFixed(2)}; non-2xx answers: ${runs.failures}\n`,
     );
+    console.info(
+      JSON.stringify({ bench: 'ingest', database: stack.db.kind, ratio: Number(ratio.toFixed(2)), productReqPerS: Math.round(best(runs.product)), bareReqPerS: Math.round(best(runs.bare)), requests: count, concurrency, failures: runs.failures }),
+    );
   } finally {
     await bare.close();
     await stack.close();

@@ -109,6 +109,7 @@ try {
       `p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms; deliveries missing: ${missing}\n`,
   );
   for (const c of clients) c.destroy();
+  console.info(JSON.stringify({ bench: 'latency', database: stack.db.kind, clients: clientCount, messages, p50Ms: Number(p50.toFixed(1)), p95Ms: Number(p95.toFixed(1)), maxMs: Number(max.toFixed(1)), missing }));
 } finally {
   await stack.close();
 }

@@ -171,6 +171,19 @@ try {
   ];
   console.info(lines.join('\n'));
   appendFileSync(new URL('./RESULTS.md', import.meta.url), `\n## offline-sync — ${new Date().toISOString()}\n\n${lines.join('\n')}\n`);
+  console.info(
+    JSON.stringify({
+      bench: 'offline-sync',
+      database: db.kind,
+      ratio: Number(((sent + received) / (fullUpload + fullDownload)).toFixed(3)),
+      catchUpBytes: sent + received,
+      fullStateBytes: fullUpload + fullDownload,
+      convergeMs: Math.round(convergeMs),
+      identical,
+      tablets: tablets.length,
+      edits,
+    }),
+  );
 } finally {
   await db.close();
 }

@@ -89,7 +89,8 @@ describe('logged out', () => {
   it.each(['/leadmanager', '/CompanyMasterList', '/', '/anything/else'])('%s redirects to /login', async (path) => {
     const router = await open(path);
     expect(where(router)).toBe('/login');
-    expect(container.querySelector('input[name="username"]')).not.toBeNull();
+    // The login screen is a chunk of its own and arrives once loaded.
+    await until(() => container.querySelector('input[name="username"]') !== null);
   });
 });
 
@@ -115,10 +116,11 @@ describe('logged in', () => {
     expect(where(router)).toBe('/leadmanager?servicepage=1&future_service_interaction_id=42&custno=9');
   });
 
-  it('the main layout shows inside the guard', async () => {
+  it('the main layout shows inside the guard', { timeout: 60_000 }, async () => {
     login(userData());
     await open('/leadmanager');
-    await until(() => container.textContent?.includes('Choose a store') ?? false);
+    // The whole signed-in layout is transformed on first use here, which takes a while on a busy machine.
+    await until(() => container.textContent?.includes('Choose a store') ?? false, 40_000);
     expect(container.querySelector('[data-testid="main-layout"]')).not.toBeNull();
     expect(container.querySelector('[aria-label="Account"]')).not.toBeNull();
   });

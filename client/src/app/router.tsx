@@ -1,18 +1,24 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { ADMIN_PATHS, LEAD_FORM_PATHS, PATHS, PUBLIC_PAGE_PATHS, REPORT_SCREEN_PATHS } from '@drivebay/shared';
-import { RouteErrorBoundary, NotFoundRoute, ServerErrorRoute } from './routes/error-pages';
+import { RouteErrorBoundary } from './routes/error-pages';
 import { FallbackRedirect, RequireSession } from './routes/guards';
-import { LoginRoute } from './routes/login';
-import { ProductRoute } from './routes/product';
-import { RegisterRoute } from './routes/register';
 import { RootRoute } from './routes/root';
 import { RootIndexRoute } from './routes/public/root-index';
+import { loadAppLayout, loadLeadManager } from './routes/app/screens';
+
+// Every page is a chunk of its own: the entry holds the router, the theme and the session only, so
+// the login page and the public forms each load just their own screen.
+const LoginRoute = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginRoute })));
+const RegisterRoute = lazy(() => import('./routes/register').then((m) => ({ default: m.RegisterRoute })));
+const ProductRoute = lazy(() => import('./routes/product').then((m) => ({ default: m.ProductRoute })));
+const NotFoundRoute = lazy(() => import('./routes/error-pages').then((m) => ({ default: m.NotFoundRoute })));
+const ServerErrorRoute = lazy(() => import('./routes/error-pages').then((m) => ({ default: m.ServerErrorRoute })));
 
 // Everything behind the login loads on demand, so the login page does not carry the data grid,
 // the date pickers or the sync client.
-const AppLayout = lazy(() => import('./routes/app/app-layout'));
-const LeadManagerScreen = lazy(() => import('./routes/app/lead-manager'));
+const AppLayout = lazy(loadAppLayout);
+const LeadManagerScreen = lazy(loadLeadManager);
 const CompanyMasterListScreen = lazy(() => import('./routes/app/company-master-list'));
 const TemplatesScreen = lazy(() => import('./routes/app/templates'));
 const MailingListsScreen = lazy(() => import('./routes/app/mailing-lists'));

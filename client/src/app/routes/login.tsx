@@ -8,6 +8,7 @@ import { PATHS } from '@drivebay/shared';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoginForm } from '../../features/auth';
 import { signIn } from '../../lib/session/session-store';
+import { preloadSignedInApp } from './app/screens';
 import { VisitorsOnly } from './guards';
 
 const HIGHLIGHTS = [
@@ -68,7 +69,7 @@ function LoginPage() {
                 Use the account your dealership administrator created for you.
               </Typography>
             </Box>
-            <LoginForm onSignedIn={signIn} />
+            <LoginForm onSignedIn={signIn} onStart={preloadSignedInApp} />
             <Typography variant="body2" color="text.secondary">
               No account yet?{' '}
               <Link component={RouterLink} to={PATHS.register}>

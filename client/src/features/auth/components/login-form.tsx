@@ -37,13 +37,15 @@ function fieldErrorsFrom(error: unknown): FieldErrors {
   return errors;
 }
 
-export function LoginForm({ onSignedIn }: { onSignedIn: (user: UserData) => void }) {
+/** `onStart` runs when someone begins to sign in (first keystroke or submit), e.g. to fetch what comes next. */
+export function LoginForm({ onSignedIn, onStart }: { onSignedIn: (user: UserData) => void; onStart?: () => void }) {
   const [values, setValues] = useState<Login>({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const change = (field: Field) => (event: { target: { value: string } }) => {
+    onStart?.();
     setValues((v) => ({ ...v, [field]: event.target.value }));
     setFieldErrors((e) => ({ ...e, [field]: undefined }));
   };
@@ -51,6 +53,7 @@ export function LoginForm({ onSignedIn }: { onSignedIn: (user: UserData) => void
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (submitting) return;
+    onStart?.();
     const parsed = loginSchema.safeParse(values);
     if (!parsed.success) {
       const errors: FieldErrors = {};
