@@ -1,14 +1,13 @@
 import { useRef, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import UploadFileIcon from '@mui/icons-material/UploadFile';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { type GridColDef } from '@mui/x-data-grid';
 import { PLANNER_TEXT, type CvLeadBatch } from '@drivebay/shared';
 import { listFailureMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notices';
+import { PagedGrid } from './paged-grid';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { getCvLeadBatches, importCvLeadFile, runCvLeadBatch } from '../api';
 
@@ -83,26 +82,7 @@ export function CvLeadsPanel({ storeId }: { storeId: number }) {
           Columns: first name, last name, mobile, VIN, make, model, year, mileage
         </Typography>
       </Stack>
-      {batches.error ? <Alert severity="warning">{listFailureMessage(batches.error)}</Alert> : null}
-      <Paper variant="outlined" sx={{ height: 360, display: 'flex', overflow: 'hidden' }}>
-        <DataGrid
-          aria-label="Customer-vehicle lead batches"
-          rows={batches.data?.content ?? []}
-          columns={columns}
-          loading={batches.loading}
-          paginationMode="server"
-          rowCount={batches.data?.totalElements ?? 0}
-          paginationModel={{ page, pageSize: SIZE }}
-          onPaginationModelChange={(m) => setPage(m.page)}
-          pageSizeOptions={[SIZE]}
-          disableColumnSorting
-          disableColumnFilter
-          disableRowSelectionOnClick
-          density="compact"
-          localeText={{ noRowsLabel: 'No lead batches yet' }}
-          sx={{ border: 0, flex: 1 }}
-        />
-      </Paper>
+      <PagedGrid label="Customer-vehicle lead batches" columns={columns} data={batches} page={page} pageSize={SIZE} onPage={setPage} emptyText="No lead batches yet" height={360} />
     </Stack>
   );
 }

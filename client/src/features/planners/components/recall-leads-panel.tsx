@@ -1,12 +1,10 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { type GridColDef } from '@mui/x-data-grid';
 import { formatPhoneDisplay, type RecallLead } from '@drivebay/shared';
-import { listFailureMessage } from '../../../lib/api-client';
+import { PagedGrid } from './paged-grid';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { getRecallLeads } from '../api';
 
@@ -47,26 +45,7 @@ export function RecallLeadsPanel({ enterpriseId, storeId }: { enterpriseId: numb
           Recalls of the store’s vehicles from the manufacturer’s recall files (Data sync, Import)
         </Typography>
       </Stack>
-      {leads.error ? <Alert severity="warning">{listFailureMessage(leads.error)}</Alert> : null}
-      <Paper variant="outlined" sx={{ height: 420, display: 'flex', overflow: 'hidden' }}>
-        <DataGrid
-          aria-label="Recall leads"
-          rows={leads.data?.content ?? []}
-          columns={columns}
-          loading={leads.loading}
-          paginationMode="server"
-          rowCount={leads.data?.totalElements ?? 0}
-          paginationModel={{ page, pageSize: SIZE }}
-          onPaginationModelChange={(m) => setPage(m.page)}
-          pageSizeOptions={[SIZE]}
-          disableColumnSorting
-          disableColumnFilter
-          disableRowSelectionOnClick
-          density="compact"
-          localeText={{ noRowsLabel: 'No recall leads yet' }}
-          sx={{ border: 0, flex: 1 }}
-        />
-      </Paper>
+      <PagedGrid label="Recall leads" columns={columns} data={leads} page={page} pageSize={SIZE} onPage={setPage} emptyText="No recall leads yet" height={420} />
     </Stack>
   );
 }

@@ -1,11 +1,9 @@
 import { useState } from 'react';
-import Alert from '@mui/material/Alert';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { type GridColDef } from '@mui/x-data-grid';
 import { LEFT_OUT_REASONS, displayDate, type PlannerRun } from '@drivebay/shared';
-import { listFailureMessage } from '../../../lib/api-client';
+import { PagedGrid } from './paged-grid';
 import { useRemoteData } from '../../../lib/use-remote-data';
 import { getPlannerRuns } from '../api';
 
@@ -33,26 +31,7 @@ export function RunHistory({ storeId, version }: { storeId: number; version: num
       <Typography variant="h6" component="h2">
         Run history
       </Typography>
-      {runs.error ? <Alert severity="warning">{listFailureMessage(runs.error)}</Alert> : null}
-      <Paper variant="outlined" sx={{ height: 420, display: 'flex', overflow: 'hidden' }}>
-        <DataGrid
-          aria-label="Planner run history"
-          rows={runs.data?.content ?? []}
-          columns={columns}
-          loading={runs.loading}
-          paginationMode="server"
-          rowCount={runs.data?.totalElements ?? 0}
-          paginationModel={{ page, pageSize: SIZE }}
-          onPaginationModelChange={(m) => setPage(m.page)}
-          pageSizeOptions={[SIZE]}
-          disableColumnSorting
-          disableColumnFilter
-          disableRowSelectionOnClick
-          density="compact"
-          localeText={{ noRowsLabel: 'No runs yet' }}
-          sx={{ border: 0, flex: 1 }}
-        />
-      </Paper>
+      <PagedGrid label="Planner run history" columns={columns} data={runs} page={page} pageSize={SIZE} onPage={setPage} emptyText="No runs yet" height={420} />
     </Stack>
   );
 }
