@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artResultSchema, plannerResultSchema, plannerRunSchema, type PlannerRun } from '@drivebay/shared';
-import { startConversationHarness, testPhone, waitFor, type ConversationHarness } from '../testing/conversation-harness';
+import { artResultSchema, plannerResultSchema, type PlannerRun } from '@drivebay/shared';
+import { startConversationHarness, testPhone, type ConversationHarness } from '../testing/conversation-harness';
 import { expectContract } from '../testing/contract';
+import { finishedRun } from '../testing/planner-runs';
 import { assistantControlRoutes } from './assistant-controls';
 import { leadListRoutes } from './lead-lists';
 
@@ -48,17 +49,7 @@ afterAll(async () => {
   await h?.close();
 });
 
-async function finished(runId: number): Promise<PlannerRun> {
-  return waitFor(
-    async () => {
-      const res = await h.call(`/api/future-service-interaction/planner-runs/${runId}`, { token });
-      const run = expectContract(plannerRunSchema, await res.json());
-      return run.status === 'COMPLETED' || run.status === 'FAILED' ? run : null;
-    },
-    30_000,
-    `run ${runId}`,
-  );
-}
+const finished = (runId: number): Promise<PlannerRun> => finishedRun(h, token, runId);
 
 describe('the planner form of manual hand-off', () => {
   it('views the planner’s due list like the planner itself', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { plannerResultSchema, plannerRunSchema, type PlannerResult, type PlannerRun } from '@drivebay/shared';
+import { plannerResultSchema, type PlannerResult, type PlannerRun } from '@drivebay/shared';
 import { startConversationHarness, testPhone, waitFor, type ConversationHarness } from '../testing/conversation-harness';
 import { expectContract } from '../testing/contract';
+import { finishedRun } from '../testing/planner-runs';
 
 let h: ConversationHarness;
 let token: string;
@@ -67,17 +68,7 @@ async function view(path: string, params: Record<string, string | number | boole
   return expectContract(plannerResultSchema, await res.json());
 }
 
-async function finished(runId: number): Promise<PlannerRun> {
-  return waitFor(
-    async () => {
-      const res = await h.call(`/api/future-service-interaction/planner-runs/${runId}`, { token });
-      const run = expectContract(plannerRunSchema, await res.json());
-      return run.status === 'COMPLETED' || run.status === 'FAILED' ? run : null;
-    },
-    30_000,
-    `run ${runId}`,
-  );
-}
+const finished = (runId: number): Promise<PlannerRun> => finishedRun(h, token, runId);
 
 describe('the 10K planner in view mode', () => {
   it('lists the due vehicles with the why of each, and counts the left out by reason', async () => {
