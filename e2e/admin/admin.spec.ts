@@ -113,3 +113,24 @@ test('the register page sends a request an administrator sees', async ({ page, b
   await expect(admin.getByText(`Rae Moss (rae.${suffix})`)).toBeVisible();
   await context.close();
 });
+
+test('an enterprise admin adds the logo: it heads the app bar and the lead forms of the enterprise’s stores', async ({ page }) => {
+  // A 2x1 PNG, made here so the test needs no file beside it.
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGMQTT3wYYECAAmuAutF4SJMAAAAAElFTkSuQmCC', 'base64');
+  await signIn(page, 'enterprise_admin');
+  await page.getByRole('link', { name: 'Administration' }).first().click();
+  await expect(page).toHaveURL(/\/admin/);
+  const enterpriseName = await page.getByLabel('Name', { exact: true }).inputValue();
+  await page.getByLabel('Logo file').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByText('Successfully Updated').first()).toBeVisible();
+  const logo = `${enterpriseName} logo`;
+  await page.reload();
+  await expect(page.getByRole('banner').getByRole('img', { name: logo })).toBeVisible();
+
+  // The form of a store of this enterprise shows the dealer's logo beside the brand's, loaded.
+  await page.goto('/lead-submission-toyota');
+  const dealer = page.getByRole('img', { name: logo });
+  await expect(dealer).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Toyota logo' })).toBeVisible();
+  await expect.poll(() => dealer.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
+});

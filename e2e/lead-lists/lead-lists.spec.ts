@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { LEAD_STAGE_LABELS, leadReasonLabel, reasonsFor, type LeadStage } from '@drivebay/shared';
+import { LEAD_STAGE_LABELS, LEAD_TRACK_LABELS, leadReasonLabel, reasonsFor, type LeadStage } from '@drivebay/shared';
 import { apiToken, signIn, STORE_ID } from '../support';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -63,6 +63,14 @@ test('open the lead-at-risk tab, open a lead, set its stage and reason', async (
   await expect(page.getByText('Successfully Updated')).toBeVisible();
   await expect(drawer.getByLabel('Current stage')).toHaveText(`${LEAD_STAGE_LABELS[stage]} · ${leadReasonLabel(reason)}`);
   await expect(drawer.getByRole('list', { name: 'Stage history' }).getByRole('listitem').first()).toContainText(`${LEAD_STAGE_LABELS[stage]} (${leadReasonLabel(reason)})`);
+
+  // A transition of the lead, posted as the (ent) track call with the enterpriseId header.
+  await drawer.getByRole('combobox', { name: 'Track' }).click();
+  await page.getByRole('option', { name: LEAD_TRACK_LABELS.FOLLOW_UP_EMAIL, exact: true }).click();
+  const posted = page.waitForResponse((r) => r.url().includes('/workflow/track') && r.request().method() === 'POST');
+  await drawer.getByRole('button', { name: 'Post track' }).click();
+  const response = await posted;
+  expect([response.status(), response.request().headers()['enterpriseid']]).toEqual([200, '1']);
 
   // The row opens its conversation through the inbox's own address.
   await drawer.getByRole('button', { name: 'Open conversation' }).click();

@@ -48,7 +48,8 @@ import {
 } from '../services/assistant-loop';
 import type { ConversationDeps } from '../services/conversations/deps';
 import type { AppEnv } from '../types';
-import { bearer, errorResponses, json } from './common';
+import { bearer, errorResponses, json, optionalEnterpriseHeader } from './common';
+import { checkInteractionEnterpriseHeader } from '../services/lead-lists/place';
 
 /** What the controls are built with: the messaging deps, and optionally a pinned clock (tests). */
 export type AssistantControlDeps = ConversationDeps & { clock?: () => Date; rephraser?: Rephraser | null };
@@ -83,8 +84,8 @@ const inboundAppointmentRoute = createRoute({
 });
 
 const trackRoute = createRoute({
-  ...route('post', `${FSI}/workflow/track`, 'Post a workflow track (handoff tracks hand off; the ask-for-schedule track asks for a day and time)'),
-  request: { query: workflowTrackQuerySchema },
+  ...route('post', `${FSI}/workflow/track`, 'Post a workflow track (handoff tracks hand off; the ask-for-schedule track asks for a day and time); (ent) with the enterpriseId header'),
+  request: { query: workflowTrackQuerySchema, headers: optionalEnterpriseHeader },
   responses: { 200: json(controlResultSchema), ...errorResponses },
 });
 
@@ -184,6 +185,7 @@ export function assistantControlRoutes(deps: AssistantControlDeps) {
     })
     .openapi(trackRoute, async (c) => {
       const q = c.req.valid('query');
+      await checkInteractionEnterpriseHeader(c.var.sql, c.var.user, fsi(q), c.req.valid('header').enterpriseid);
       return c.json(await postTrack(turnDeps(c), c.var.user, { interactionId: fsi(q), track: q.track, parameter: q.parameter, intentName: q.intentName }), 200);
     })
     .openapi(dtResumeRoute, async (c) => c.json(await resumeDtDialog(turnDeps(c), c.var.user, c.req.valid('json')), 200))

@@ -18,3 +18,6 @@ export const bearer = [{ bearerAuth: [] }];
 
 /** A positive integer id arriving as a string in a path or query. */
 export const idParam = z.coerce.number().int().positive();
+
+/** The enterpriseId header of a call the specification marks (ent); left out, the call stands as sent. */
+export const optionalEnterpriseHeader = z.object({ enterpriseid: z.string().regex(/^[1-9]\d{0,9}$/, 'Use the enterprise id').optional() });

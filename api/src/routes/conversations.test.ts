@@ -162,6 +162,31 @@ describe('svc-send-message', () => {
     expect(page).toContain(c.email!);
   });
 
+  it('heads e-mail with the enterprise logo, embedded in the message, once the enterprise has one', async () => {
+    const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const [e] = await h.db.sql<{ id: number }[]>`select b.enterprise_id as id from store s join boc b on b.id = s.boc_id where s.id = 1`;
+    await h.db.sql`update enterprise set logo = ${png}, logo_type = 'image/png' where id = ${e!.id}`;
+    try {
+      const c = await createConversation(h);
+      const res = await send(sms(c, { messageType: 'EMAIL', subject: 'Logo check', content: '<p>Your visit</p>', to: c.email }));
+      const { messageInstance } = (await res.json()) as { messageInstance: { id: number; content: string } };
+      // What the conversation keeps is what the advisor wrote; the logo is the mail's letterhead.
+      expect(messageInstance.content).toBe('<p>Your visit</p>');
+      await waitFor(async () => (await statusOf(messageInstance.id)).messageStatus === 'delivered', 5000, 'mail delivered');
+      const [mail] = await h.db.sql<{ html: string; raw: string; textBody: string }[]>`select html, raw, text_body from captured_mail where message_instance_id = ${messageInstance.id}`;
+      expect(mail!.raw).toContain('Content-ID: <enterprise-logo@drivebay.app>');
+      // The HTML part is quoted-printable: undo its soft line breaks and escaped equals signs.
+      expect(mail!.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=')).toContain('src="cid:enterprise-logo@drivebay.app"');
+      expect(mail!.raw.replace(/\s/g, '')).toContain(png);
+      const src = /<img src="([^"]+)"/.exec(mail!.html)?.[1];
+      expect(src).toMatch(new RegExp(`/api/public/enterprise/${e!.id}/logo\\?v=[0-9a-f]{12}$`));
+      expect(mail!.html.endsWith('<p>Your visit</p>')).toBe(true);
+      expect(mail!.textBody).toBe('Your visit');
+    } finally {
+      await h.db.sql`update enterprise set logo = null, logo_type = null where id = ${e!.id}`;
+    }
+  });
+
   it('stores internal notes without any carrier', async () => {
     const c = await createConversation(h);
     const res = await send(sms(c, { messageType: 'INTERNAL_NOTES', notificationType: 'INTERNAL_NOTES', content: '<p>Called, no answer</p>' }));

@@ -61,6 +61,44 @@ describe('GET /api/lead-forms/{form}', () => {
   });
 });
 
+describe('the dealer logo on the lead forms', () => {
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  it('is offered by the form once the store’s enterprise has one, as a cached public image', async () => {
+    const [e] = await h.db.sql<{ id: number; name: string }[]>`
+      select e.id, e.name from lead_form f join assistant a on a.agent_phone_number = f.store_phone_number
+        join store s on s.id = a.store_id join boc b on b.id = s.boc_id join enterprise e on e.id = b.enterprise_id
+      where f.form = 'toyota'`;
+    const before = expectContract(leadFormConfigSchema, await (await h.call('/api/lead-forms/toyota')).json());
+    expect(before).toMatchObject({ dealerLogoUrl: null });
+    expect((await h.call(`/api/public/enterprise/${e!.id}/logo`)).status).toBe(404);
+    await h.db.sql`update enterprise set logo = ${png}, logo_type = 'image/png' where id = ${e!.id}`;
+    try {
+      const config = expectContract(leadFormConfigSchema, await (await h.call('/api/lead-forms/toyota')).json());
+      expect(config.dealerName).toBe(e!.name);
+      expect(config.dealerLogoUrl).toMatch(new RegExp(`^/api/public/enterprise/${e!.id}/logo\\?v=[0-9a-f]{12}$`));
+      const image = await h.call(config.dealerLogoUrl!);
+      expect(image.status).toBe(200);
+      expect(image.headers.get('content-type')).toBe('image/png');
+      expect(image.headers.get('cache-control')).toContain('immutable');
+      expect(Buffer.from(await image.arrayBuffer()).toString('base64')).toBe(png);
+      const again = await h.app.request(config.dealerLogoUrl!, { headers: { 'if-none-match': image.headers.get('etag')! } });
+      expect(again.status).toBe(304);
+      // A new image is a new address: the old version is never served as the new one.
+      await h.db.sql`update enterprise set logo = ${Buffer.concat([Buffer.from(png, 'base64'), Buffer.from([0])]).toString('base64')} where id = ${e!.id}`;
+      const changed = expectContract(leadFormConfigSchema, await (await h.call('/api/lead-forms/toyota')).json());
+      expect(changed.dealerLogoUrl).not.toBe(config.dealerLogoUrl);
+    } finally {
+      await h.db.sql`update enterprise set logo = null, logo_type = null where id = ${e!.id}`;
+    }
+  });
+
+  it('refuses a malformed enterprise id naming the field', async () => {
+    const res = await h.call('/api/public/enterprise/abc/logo');
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { details: { field: string }[] }).details[0]!.field).toContain('enterpriseId');
+  });
+});
+
 describe('POST /api/lisa/appointment', () => {
   it('refuses missing or invalid fields with the form’s own messages', async () => {
     const res = await submit({ firstName: ' ', lastName: '', customerPhoneNumber: '', storePhoneNumber: STORE_1_ASSISTANT });

@@ -17,11 +17,10 @@ import { changeLeadStage, leadPipeline } from '../services/lead-lists/pipeline';
 import { placeOfEnterpriseHeader } from '../services/lead-lists/place';
 import { searchLeads } from '../services/lead-lists/search-leads';
 import type { AppEnv } from '../types';
-import { bearer, errorResponses, json } from './common';
+import { bearer, errorResponses, json, optionalEnterpriseHeader as enterpriseHeader } from './common';
 
 const FSI = '/api/future-service-interaction';
 const body = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
-const enterpriseHeader = z.object({ enterpriseid: z.string().regex(/^[1-9]\d{0,9}$/, 'Use the enterprise id').optional() });
 
 /**
  * The list searches, verbatim from the spec, and the list each answers (docs/lead-lists.md).

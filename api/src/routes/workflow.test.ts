@@ -178,4 +178,25 @@ describe('the automated lead-manager job', () => {
     expect(bulk).toMatchObject({ queued: 0, refused: [{ id: c.interactionId }] });
     expect((await call('POST', '/api/service-workflow/bulk/initiate', { futureServiceInteractionIds: [c.interactionId], followupType: 'S1' }, token, { enterpriseId: '1' })).status).toBe(200);
   });
+
+  it('the (ent) workflow track checks the header against the user and the conversation’s store', async () => {
+    const token = await h.login('office_manager');
+    const c = await createConversation(h, { firstName: 'Tracked' });
+    const track = (t: string, enterpriseId?: string) =>
+      call('POST', `/api/future-service-interaction/workflow/track?future-service-interaction-id=${c.interactionId}&track=FOLLOW_UP_EMAIL`, undefined, t, enterpriseId ? { enterpriseId } : {});
+    const malformed = await track(token, 'x1');
+    expect([malformed.status, JSON.stringify(await malformed.json())]).toEqual([400, expect.stringContaining('header.enterpriseid')]);
+    expect((await track(token, '2')).status).toBe(403);
+    const [other] = await h.db.sql<{ id: number }[]>`insert into enterprise (name) values ('Elsewhere Tracks') returning id`;
+    const mismatch = await track(admin, String(other!.id));
+    expect([mismatch.status, (await mismatch.json()).details[0].field]).toEqual([400, 'header.enterpriseId']);
+    const posted = async () => (await h.db.sql`select track from workflow_track_event where future_service_interaction_id = ${c.interactionId} and source = 'USER'`).map((r) => r.track);
+    // Nothing refused was recorded.
+    expect(await posted()).toEqual([]);
+    const ok = await track(token, '1');
+    expect(ok.status, await ok.clone().text()).toBe(200);
+    // Without the header the call is the conversation's own form and stands as sent.
+    expect((await track(token)).status).toBe(200);
+    expect(await posted()).toEqual(['FOLLOW_UP_EMAIL', 'FOLLOW_UP_EMAIL']);
+  });
 });

@@ -1,6 +1,7 @@
 import type { Sql } from '../../db/database';
 import { createCapturingMailer } from '../mail/capture';
 import type { MailDirectory } from '../mail/directory';
+import { letterheadOfEnterprise } from '../mail/letterhead';
 import type { MailPort } from '../mail/mail-port';
 
 /** Where account mail (invitations, password links) goes: the store's server, else the mailbox. */
@@ -17,10 +18,10 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 export async function sendPasswordLink(
   sql: Sql,
   mail: AccountMail,
-  o: { userId: number; link: string; invitation: boolean },
+  o: { userId: number; link: string; invitation: boolean; publicUrl: string },
 ): Promise<string | null> {
-  const [u] = await sql<{ email: string | null; firstName: string; lastName: string; storeId: number | null; outgoingEmail: string | null; enterpriseName: string }[]>`
-    select u.email, u.first_name, u.last_name, u.store_id, e.outgoing_email, e.name as enterprise_name
+  const [u] = await sql<{ email: string | null; firstName: string; lastName: string; storeId: number | null; outgoingEmail: string | null; enterpriseId: number; enterpriseName: string }[]>`
+    select u.email, u.first_name, u.last_name, u.store_id, e.outgoing_email, e.id as enterprise_id, e.name as enterprise_name
     from app_user u join enterprise e on e.id = u.enterprise_id where u.id = ${o.userId}`;
   if (!u?.email) return null;
   const subject = o.invitation ? `Your Drivebay account at ${u.enterpriseName}` : 'Reset your Drivebay password';
@@ -34,6 +35,7 @@ export async function sendPasswordLink(
     html: `<p>Hello ${escape(u.firstName)},</p><p>${lead} Choose your password here: <a href="${escape(o.link)}">${escape(o.link)}</a></p><p>The link works once${o.invitation ? ' within 7 days' : ' within 24 hours'}.</p>`,
     storeId: u.storeId,
     messageInstanceId: null,
+    letterhead: await letterheadOfEnterprise(sql, u.enterpriseId, o.publicUrl.replace(/\/+$/, '')),
   });
   return u.email;
 }

@@ -22,7 +22,7 @@ export async function issuePasswordLink(
   await sql`insert into password_reset (token_hash, user_id, expires_on)
     values (${hashToken(token)}, ${o.userId}, ${new Date(Date.now() + (o.invitation ? INVITE_TTL_MS : RESET_TTL_MS))})`;
   const link = `${o.publicUrl.replace(/\/+$/, '')}${RESET_PASSWORD_PATH}?token=${token}`;
-  return sendPasswordLink(sql, mail, { userId: o.userId, link, invitation: o.invitation });
+  return sendPasswordLink(sql, mail, { userId: o.userId, link, invitation: o.invitation, publicUrl: o.publicUrl });
 }
 
 /**

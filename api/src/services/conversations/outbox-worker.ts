@@ -5,6 +5,7 @@ import { QUEUE_SETTINGS, QUEUES } from '../../jobs/queues';
 import type { Logger } from '../../lib/logger';
 import type { CarrierPort } from '../carriers/carrier-port';
 import { createMailDirectory } from '../mail/directory';
+import { letterheadOfStore } from '../mail/letterhead';
 import type { MailPort } from '../mail/mail-port';
 import type { InboxNotifier } from './notifier';
 import { isOptedOut } from './opt-out';
@@ -178,6 +179,7 @@ export function startOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       const receipt = await mailer.send({
         from: m.fromAddress ?? '', fromName: m.fromName, to: m.toAddress ?? '', toName: m.toName, subject: m.subject ?? '',
         html: m.content, storeId: job.storeId, messageInstanceId: m.id,
+        letterhead: await letterheadOfStore(sql, job.storeId, publicUrl),
       });
       return finish(job, { status: receipt.status, carrierMessageId: receipt.messageId, outbox: 'submitted' });
     } catch (err) {

@@ -9,6 +9,7 @@ import {
 } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import { findStoreByNumber } from '../conversations/store-number';
+import { letterheadOfStore } from '../mail/letterhead';
 
 /**
  * A public form's settings: its brand and the store number it sends leads to (lead_form), with
@@ -21,11 +22,14 @@ export async function leadFormConfig(sql: Sql, form: string): Promise<LeadFormCo
   const [row] = await sql<{ brandName: string | null; storePhoneNumber: string | null }[]>`
     select brand_name, store_phone_number from lead_form where form = ${form}`;
   const store = row?.storePhoneNumber ? await findStoreByNumber(sql, row.storePhoneNumber) : null;
+  const letterhead = store ? await letterheadOfStore(sql, store.storeId) : null;
   return {
     form: form as LeadForm,
     brandName: row?.brandName ?? null,
     storeName: store?.storeName ?? null,
     storePhoneNumber: row?.storePhoneNumber ?? null,
+    dealerName: letterhead?.enterpriseName ?? null,
+    dealerLogoUrl: letterhead?.url ?? null,
     defaultMessage: DEFAULT_LEAD_MESSAGE,
     consentText: LEAD_CONSENT_TEXT,
     consentVersion: LEAD_CONSENT_VERSION,

@@ -54,3 +54,14 @@ export async function placeOfEnterpriseHeader<T extends PlaceFilter>(sql: Sql, u
   }
   return { ...f, enterpriseId };
 }
+
+/**
+ * An (ent) call about one conversation: with the enterpriseId header, the user must belong to that
+ * enterprise (403) and the conversation's store must be of it (400 naming the header). A
+ * conversation that does not exist is left for the call itself to refuse.
+ */
+export async function checkInteractionEnterpriseHeader(sql: Sql, user: SessionUser, interactionId: number, header: string | undefined): Promise<void> {
+  if (header === undefined) return;
+  const [row] = await sql<{ storeId: number }[]>`select store_id from future_service_interaction where id = ${interactionId}`;
+  await placeOfEnterpriseHeader(sql, user, row ? { storeId: row.storeId } : {}, header);
+}

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Sql } from '../../db/database';
-import { mailOptions, plainText } from './compose';
+import { mailOptions, plainText, withLetterhead } from './compose';
 import type { MailPort, OutgoingMail } from './mail-port';
 
 /**
@@ -16,7 +16,7 @@ export function createCapturingMailer(sql: Sql): MailPort {
       const raw = Buffer.isBuffer(info.message) ? info.message.toString('utf8') : '';
       await sql`insert into captured_mail (store_id, message_instance_id, message_id, from_address, to_address, subject, html, text_body, raw)
         values (${mail.storeId}, ${mail.messageInstanceId}, ${info.messageId}, ${mail.fromName ? `${mail.fromName} <${mail.from}>` : mail.from},
-          ${mail.toName ? `${mail.toName} <${mail.to}>` : mail.to}, ${mail.subject}, ${mail.html}, ${plainText(mail.html)}, ${raw})`;
+          ${mail.toName ? `${mail.toName} <${mail.to}>` : mail.to}, ${mail.subject}, ${withLetterhead(mail.html, mail.letterhead, mail.letterhead?.url ?? '')}, ${plainText(mail.html)}, ${raw})`;
       return { messageId: info.messageId, status: 'delivered' };
     },
   };

@@ -1,4 +1,9 @@
-/** One e-mail to a customer. `html` is the editor's HTML; a plain-text part is derived from it. */
+import type { Letterhead } from './letterhead';
+
+/**
+ * One e-mail to a customer. `html` is the editor's HTML; a plain-text part is derived from it. The
+ * enterprise's logo, when it has one, heads the mail (`letterhead`), embedded in the message.
+ */
 export type OutgoingMail = {
   from: string;
   fromName: string | null;
@@ -8,6 +13,7 @@ export type OutgoingMail = {
   html: string;
   storeId: number | null;
   messageInstanceId: number | null;
+  letterhead?: Letterhead | null;
 };
 
 /** `sent`: an SMTP server took it; `delivered`: it is in the captured mailbox. */

@@ -46,6 +46,31 @@ export const WORKFLOW_TRACKS = [
 ] as const;
 export type WorkflowTrack = (typeof WORKFLOW_TRACKS)[number];
 
+/** The lead tracks of the operations spec (§4) a person posts by hand from a lead, in its order. */
+export const LEAD_TRACKS = [
+  'FOLLOW_UP_EMAIL',
+  'APPOINTMENT_HANDOFF_DROPOFF_YES',
+  'APPOINTMENT_HANDOFF_DROPOFF_NO',
+  'CUSTOMER_A_HANDOFF',
+  'CUSTOMER_A_MD_HANDOFF',
+  GM_HANDOFF_TRACK,
+  'CUSTOMER_NO_SHOW',
+  'LONG_FOLLOWUP',
+] as const satisfies readonly WorkflowTrack[];
+export type LeadTrack = (typeof LEAD_TRACKS)[number];
+
+/** What each lead track records, in words for the screen. */
+export const LEAD_TRACK_LABELS: Record<LeadTrack, string> = {
+  FOLLOW_UP_EMAIL: 'Follow-up e-mail sent',
+  APPOINTMENT_HANDOFF_DROPOFF_YES: 'Appointment handoff: drops the vehicle off',
+  APPOINTMENT_HANDOFF_DROPOFF_NO: 'Appointment handoff: waits for the vehicle',
+  CUSTOMER_A_HANDOFF: 'Handoff to the customer team',
+  CUSTOMER_A_MD_HANDOFF: 'Handoff to the MD',
+  [GM_HANDOFF_TRACK]: 'GM handoff: manual pulse check',
+  CUSTOMER_NO_SHOW: 'Customer did not show',
+  LONG_FOLLOWUP: 'Long follow-up (sales)',
+};
+
 /**
  * What a parameter makes the workflow do. The specification posts the ask-for-schedule track for
  * the first three parameters and the external handoff for the fourth (a person judged that the

@@ -56,6 +56,9 @@ export const leadFormConfigSchema = z.object({
   /** The store's name, when the form's number belongs to a store that texts. */
   storeName: z.string().nullable(),
   storePhoneNumber: z.string().nullable(),
+  /** The dealer group the store belongs to, and the address of its logo when it has one. */
+  dealerName: z.string().nullable(),
+  dealerLogoUrl: z.string().nullable(),
   defaultMessage: z.string(),
   consentText: z.string(),
   consentVersion: z.string(),

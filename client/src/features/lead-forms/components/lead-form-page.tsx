@@ -117,7 +117,7 @@ export function LeadFormPage({ form }: { form: LeadForm }) {
       <Paper variant="outlined" sx={{ width: '100%', maxWidth: 480, p: { xs: 2.5, sm: 4 }, borderRadius: { xs: 0, sm: 2 } }}>
         <Stack spacing={2.5}>
           <Box sx={{ display: 'flex', justifyContent: 'center' }}>
-            <FormLogo form={form} />
+            <FormLogo form={form} dealer={config} />
           </Box>
           <Typography variant="h5" component="h1" sx={{ textAlign: 'center', fontWeight: 700, letterSpacing: '0.02em' }}>
             {LEAD_FORM_TEXT.title}

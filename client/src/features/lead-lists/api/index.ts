@@ -5,6 +5,7 @@ import {
   automatedRunSchema,
   automatedStatusSchema,
   brandTimezoneSchema,
+  controlResultSchema,
   customerPickSchema,
   customerTypeCountSchema,
   followUpSchema,
@@ -23,6 +24,7 @@ import {
   type ServiceType,
   type UserFollowup,
   type FollowUpCode,
+  type LeadTrack,
 } from '@drivebay/shared';
 import { apiRequest } from '../../../lib/api-client';
 
@@ -77,6 +79,10 @@ export const setUserFollowup = (id: number, userFollowup: UserFollowup | null) =
 
 export const planFollowUp = (id: number, followupType: FollowUpCode) =>
   apiRequest('/api/service-workflow/follow-up/initiate', { method: 'POST', query: { 'future-service-interaction-id': id, followupType }, schema: followUpSchema });
+
+/** Marks a transition of the lead: `POST .../workflow/track`, the (ent) form with the enterpriseId header. */
+export const postLeadTrack = (id: number, track: LeadTrack) =>
+  apiRequest(`${FSI}/workflow/track`, { method: 'POST', query: { 'future-service-interaction-id': id, track }, schema: controlResultSchema, enterprise: true });
 
 export const getFollowUps = (id: number, signal?: AbortSignal) =>
   apiRequest(`${FSI}/follow-ups`, { query: { 'future-service-interaction-id': id }, schema: z.array(followUpSchema), signal });

@@ -22,6 +22,8 @@ import {
   FOLLOW_UP_CODES,
   FOLLOW_UP_PLANS,
   LEAD_STAGE_LABELS,
+  LEAD_TRACKS,
+  LEAD_TRACK_LABELS,
   USER_FOLLOWUPS,
   USER_FOLLOWUP_VALUES,
   leadReasonLabel,
@@ -30,13 +32,14 @@ import {
   type FollowUpCode,
   type LeadListRow,
   type LeadStage,
+  type LeadTrack,
   type UserFollowup,
 } from '@drivebay/shared';
 import { PageSpinner } from '../../../components/page-spinner';
 import { formatInTimeZone } from '../../../lib/dates';
 import { notify } from '../../../lib/notices';
 import { useRemoteData } from '../../../lib/use-remote-data';
-import { clearContactLater, getFollowUps, getPipeline, planFollowUp, setContactLater, setFlag, setSmsBlock, setStage, setUserFollowup, type LeadFlag } from '../api';
+import { clearContactLater, getFollowUps, getPipeline, planFollowUp, postLeadTrack, setContactLater, setFlag, setSmsBlock, setStage, setUserFollowup, type LeadFlag } from '../api';
 
 const UPDATED = 'Successfully Updated';
 
@@ -52,6 +55,7 @@ export function LeadDetailsDrawer({ lead, onClose, onOpen, onChanged }: Props) {
   const [reason, setReason] = useState('');
   const [userFollowup, setUserFollowupChoice] = useState<UserFollowup | ''>(lead.userFollowup ?? '');
   const [code, setCode] = useState<FollowUpCode>('FU1');
+  const [track, setTrack] = useState<LeadTrack>('FOLLOW_UP_EMAIL');
   const [contactDay, setContactDay] = useState(lead.contactLaterOn ?? '');
   const [busy, setBusy] = useState(false);
   const name = [lead.customerMaster.firstName, lead.customerMaster.lastName].filter(Boolean).join(' ') || lead.customerMaster.custno;
@@ -184,6 +188,18 @@ export function LeadDetailsDrawer({ lead, onClose, onOpen, onChanged }: Props) {
             </ListItem>
           ))}
         </List>
+
+        <Divider />
+        <Typography variant="subtitle1" component="h3">Workflow track</Typography>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <FormControl size="small" sx={{ minWidth: 200, flex: 1 }}>
+            <InputLabel id="lead-track-label">Track</InputLabel>
+            <Select labelId="lead-track-label" label="Track" value={track} onChange={(e) => setTrack(e.target.value as LeadTrack)}>
+              {LEAD_TRACKS.map((t) => <MenuItem key={t} value={t}>{LEAD_TRACK_LABELS[t]}</MenuItem>)}
+            </Select>
+          </FormControl>
+          <Button variant="outlined" disabled={busy} onClick={() => act(() => postLeadTrack(lead.id, track))}>Post track</Button>
+        </Stack>
 
         <Divider />
         <Typography variant="subtitle1" component="h3">Contact later</Typography>
