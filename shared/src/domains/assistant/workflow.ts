@@ -28,24 +28,6 @@ export const EXTERNAL_HANDOFF_TRACK = 'EXTERNAL_A_HANDOFF';
 /** The GM handoff's track: a manager checks in with the customer by hand. */
 export const GM_HANDOFF_TRACK = 'CUSTOMER_A_GM_HANDOFF_MANUAL_PULSE_CHECK';
 
-/**
- * Every workflow track: the two the inbound-appointment workflow posts (conversation spec §4) and
- * the lead tracks of the operations spec (§4).
- */
-export const WORKFLOW_TRACKS = [
-  ASK_FOR_SCHEDULE_TRACK,
-  EXTERNAL_HANDOFF_TRACK,
-  'FOLLOW_UP_EMAIL',
-  'APPOINTMENT_HANDOFF_DROPOFF_YES',
-  'APPOINTMENT_HANDOFF_DROPOFF_NO',
-  'CUSTOMER_A_HANDOFF',
-  'CUSTOMER_A_MD_HANDOFF',
-  GM_HANDOFF_TRACK,
-  'CUSTOMER_NO_SHOW',
-  'LONG_FOLLOWUP',
-] as const;
-export type WorkflowTrack = (typeof WORKFLOW_TRACKS)[number];
-
 /** The lead tracks of the operations spec (§4) a person posts by hand from a lead, in its order. */
 export const LEAD_TRACKS = [
   'FOLLOW_UP_EMAIL',
@@ -56,8 +38,15 @@ export const LEAD_TRACKS = [
   GM_HANDOFF_TRACK,
   'CUSTOMER_NO_SHOW',
   'LONG_FOLLOWUP',
-] as const satisfies readonly WorkflowTrack[];
+] as const;
 export type LeadTrack = (typeof LEAD_TRACKS)[number];
+
+/**
+ * Every workflow track: the two the inbound-appointment workflow posts (conversation spec §4) and
+ * the lead tracks of the operations spec (§4).
+ */
+export const WORKFLOW_TRACKS = [ASK_FOR_SCHEDULE_TRACK, EXTERNAL_HANDOFF_TRACK, ...LEAD_TRACKS] as const;
+export type WorkflowTrack = (typeof WORKFLOW_TRACKS)[number];
 
 /** What each lead track records, in words for the screen. */
 export const LEAD_TRACK_LABELS: Record<LeadTrack, string> = {
