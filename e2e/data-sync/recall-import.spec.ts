@@ -96,6 +96,23 @@ test('sync the store, upload and map a recall file, follow its progress and repo
   for (const vin of vins) await expect(recallLeads.getByRole('row').filter({ hasText: vin })).toContainText(campaign);
   await expect(recallLeads.getByText('JTDKB20U093777777')).toHaveCount(0);
   await expectNoSeriousViolations(page, 'planners with recall leads');
+
+  // Transfer them: a transfer run with progress; each lead then says what became of it, and the
+  // ones transferred are conversations in the inbox whose first text names the recall.
+  for (const vin of vins) await recallLeads.getByRole('row').filter({ hasText: vin }).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Transfer selected (3)' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /\d+ transferred of 3 chosen/ })).toBeVisible({ timeout: 60_000 });
+  const rows = recallLeads.getByRole('row').filter({ hasText: campaign });
+  await expect(rows.filter({ hasText: /Transferred|Left out: / })).toHaveCount(3);
+  await expect(rows.filter({ hasText: 'Transferred' }).first()).toBeVisible();
+  const transferred = (await rows.filter({ hasText: 'Transferred' }).first().locator('[data-field="customerName"]').innerText()).trim();
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Lead manager' }).click();
+  const conversation = page.getByRole('listbox', { name: 'Conversations' }).getByRole('option').filter({ hasText: campaign });
+  await expect(conversation.first()).toBeVisible({ timeout: 30_000 });
+  await expect(conversation.filter({ hasText: transferred.split(' ')[0]! }).first()).toBeVisible();
+  await conversation.first().click();
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Brake hose may leak');
 });
 
 for (const viewport of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }]) {

@@ -128,7 +128,7 @@ describe('transferring recall leads', () => {
     // Two started (the first customer's and the second's); the rest left out, each for its reason.
     expect(run.leftOut).toMatchObject({ OPTED_OUT: 1, NO_MOBILE: 1, RECENTLY_CONTACTED: 1, OPEN_INTERACTION: 3 });
 
-    const after = await leads({ file_report_id: files.safety });
+    const after = await leads({ file_report_id: files.safety! });
     expect(after).toHaveLength(8);
     const second = byCase(after, 'second');
     expect(second).toMatchObject({ status: 'TRANSFERRED', leftOutReason: null, fileReportId: files.safety });
