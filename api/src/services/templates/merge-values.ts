@@ -78,6 +78,7 @@ export async function loadMergeValues(sql: Sql, interactionId: number): Promise<
       estDueDate: usDate(r.estimatedDueDate),
     },
     service: { lastServiceDate: usDate(r.lastServiceDate), lastServiceMonth: monthOf(r.lastServiceDate) },
-    recall: { campaign: r.recallCampaign ?? '', description: r.recallDescription ?? '', type: r.recallType ?? '' },
+    // A recall file without descriptions still gives the sentence an ending: the recall's type.
+    recall: { campaign: r.recallCampaign ?? '', description: r.recallDescription || (r.recallCampaign === null ? '' : r.recallType || 'a manufacturer recall'), type: r.recallType ?? '' },
   };
 }

@@ -51,6 +51,8 @@ const columns: GridColDef<RecallLead>[] = [
  * the store knows, newest first, read each time the screen opens and on Refresh. Leads chosen with
  * their checkboxes, or every new lead of the file and type shown, are transferred into
  * conversations by a transfer run whose progress shows here; each lead then says what became of it.
+ * A lead already transferred may be ticked too (the header box ticks the page): the transfer takes
+ * only the new ones, and says No Records when none is.
  */
 export function RecallLeadsPanel({ enterpriseId, storeId, onRunsChanged }: { enterpriseId: number; storeId: number; onRunsChanged?: () => void }) {
   const [page, setPage] = useState(0);
@@ -167,7 +169,7 @@ export function RecallLeadsPanel({ enterpriseId, storeId, onRunsChanged }: { ent
         onPage={setPage}
         emptyText="No recall leads yet"
         height={420}
-        selection={{ model: selection, onChange: setSelection, selectable: (l) => l.status === 'NEW' }}
+        selection={{ model: selection, onChange: setSelection }}
       />
     </Stack>
   );
