@@ -44,7 +44,19 @@ test('sync the store, upload and map a recall file, follow its progress and repo
   const vins = [...new Set(((await closed.json()) as { vehicle: { vin: string } | null }[]).flatMap((o) => (o.vehicle ? [o.vehicle.vin] : [])))].slice(0, 3);
   expect(vins.length).toBe(3);
   const campaign = `E2E-${Date.now() % 100_000}`;
-  const csv = ['Chassis,Campaign,Summary,Notice date', ...vins.map((v) => `${v},${campaign},Brake hose may leak,2026-01-15`), 'JTDKB20U093777777,' + campaign + ',Brake hose may leak,2026-01-15'].join('\n');
+  // A customer the dealer's own list just brought (a customer-vehicle file), in no conversation yet:
+  // the demo's customers all have one open, so their recall leads are left out when transferred.
+  const stamp = Date.now() % 100_000;
+  const freshVin = `E2ERC${String(stamp).padStart(12, '0')}`;
+  const stores = (await (await request.get('/api/enterprise/1/store', { headers: { authorization: `Bearer ${token}` } })).json()) as { id: number; boc: number }[];
+  const list = ['Customer Number,First Name,Last Name,Mobile,VIN,Make,Model,Year', `E2E-RC-${stamp},Rosa,Recall${stamp},(646) 555-01${String(10 + (stamp % 90))},${freshVin},Toyota,Tundra,2023`].join('\n');
+  const listed = await request.post('/api/data-sync/import', {
+    headers: { authorization: `Bearer ${token}` },
+    params: { enterprise_id: 1, boc_id_pk: stores.find((s) => s.id === STORE_ID)!.boc, store_id_pk: STORE_ID, file_type: 'CUSTOMER_VEHICLE' },
+    multipart: { multipartFile: { name: 'customers.csv', mimeType: 'text/csv', buffer: Buffer.from(list) } },
+  });
+  expect(listed.ok()).toBeTruthy();
+  const csv = ['Chassis,Campaign,Summary,Notice date', ...[...vins, freshVin].map((v) => `${v},${campaign},Brake hose may leak,2026-01-15`), 'JTDKB20U093777777,' + campaign + ',Brake hose may leak,2026-01-15'].join('\n');
 
   await page.getByRole('tab', { name: 'Import' }).click();
   await page.getByLabel('Source (its saved mapping)').click();
@@ -61,8 +73,8 @@ test('sync the store, upload and map a recall file, follow its progress and repo
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const report = page.getByTestId('file-report');
   await expect(report).toBeVisible({ timeout: 60_000 });
-  await expect(report).toContainText('4 rows read · 4 accepted · 0 refused');
-  await expect(page.getByText('Imported 4 of 4 rows')).toBeVisible();
+  await expect(report).toContainText('5 rows read · 5 accepted · 0 refused');
+  await expect(page.getByText('Imported 5 of 5 rows')).toBeVisible();
 
   // The file report lists it; its alerts are matched to the store's customers.
   await page.getByRole('tab', { name: 'File reports' }).click();
@@ -78,7 +90,7 @@ test('sync the store, upload and map a recall file, follow its progress and repo
   // The recalls of the store's vehicles are recall leads (the planners list them).
   const leads = await request.get('/api/data-sync/recalllead/fetch/all', { headers: { authorization: `Bearer ${token}` }, params: { enterprise_id: 1, store_id_pk: STORE_ID } });
   const content = ((await leads.json()) as { content: { campaignCode: string; vin: string }[] }).content.filter((l) => l.campaignCode === campaign);
-  expect(content.map((l) => l.vin).sort()).toEqual([...vins].sort());
+  expect(content.map((l) => l.vin).sort()).toEqual([...vins, freshVin].sort());
 
   await page.getByRole('tab', { name: 'Alert inbox' }).click();
   await expect(page.getByRole('grid', { name: 'Alert inbox' }).getByText(campaign).first()).toBeVisible();
@@ -96,6 +108,24 @@ test('sync the store, upload and map a recall file, follow its progress and repo
   for (const vin of vins) await expect(recallLeads.getByRole('row').filter({ hasText: vin })).toContainText(campaign);
   await expect(recallLeads.getByText('JTDKB20U093777777')).toHaveCount(0);
   await expectNoSeriousViolations(page, 'planners with recall leads');
+
+  // Transfer them: a transfer run with progress; each lead then says what became of it (the demo
+  // customers' are left out: each has a conversation open), and the new customer's is a
+  // conversation in the inbox whose first text names the recall.
+  for (const vin of [...vins, freshVin]) await recallLeads.getByRole('row').filter({ hasText: vin }).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Transfer selected (4)' }).click();
+  await expect(page.getByText('Successfully Transfered')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: /\d+ transferred of 4 chosen/ })).toBeVisible();
+  const rows = recallLeads.getByRole('row').filter({ hasText: campaign });
+  await expect(rows.filter({ hasText: /Transferred|Left out: / })).toHaveCount(4);
+  await expect(rows.filter({ hasText: freshVin })).toContainText('Transferred');
+  await expectNoSeriousViolations(page, 'recall leads transferred');
+
+  await page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Lead manager' }).click();
+  const conversation = page.getByRole('listbox', { name: 'Conversations' }).getByRole('option').filter({ hasText: `Recall${stamp}` });
+  await expect(conversation.first()).toBeVisible({ timeout: 30_000 });
+  await conversation.first().click();
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText('Brake hose may leak');
 });
 
 for (const viewport of [{ width: 1024, height: 768 }, { width: 768, height: 1024 }]) {

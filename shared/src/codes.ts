@@ -69,6 +69,7 @@ export const SERVICE_TYPES = [
   'SVC_OPEN_RO',
   'SVC_CLOSED_RO',
   'APPOINTMENT_SCHEDULED',
+  'RECALL',
 ] as const;
 export type ServiceType = (typeof SERVICE_TYPES)[number];
 
@@ -99,6 +100,7 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
   SVC_OPEN_RO: 'Open repair order',
   SVC_CLOSED_RO: 'Closed repair order',
   APPOINTMENT_SCHEDULED: 'Appointment scheduled',
+  RECALL: 'Recall',
 };
 
 /** The label of a service type; a code the product does not know is shown made readable. */

@@ -24,6 +24,8 @@ import {
   plannerRunPageSchema,
   plannerRunParamsSchema,
   plannerRunSchema,
+  recallTransferInputSchema,
+  recallTransferResultSchema,
   serviceClosedPageSchema,
   serviceClosedQuerySchema,
   type PlannerCode,
@@ -37,6 +39,7 @@ import { auditPlannerSearch } from '../services/planners/audit';
 import { searchServiceClosed } from '../services/planners/service-closed';
 import { handOffPlanner, runArt } from '../services/planners/art';
 import { importCvLeads, listCvLeadBatches, runCvLeads, searchCvLeads } from '../services/planners/cv-leads';
+import { transferRecallLeads } from '../services/data-sync/alerts/recall-transfer';
 import type { AppEnv } from '../types';
 import { bearer, errorResponses, idParam, json } from './common';
 
@@ -190,6 +193,23 @@ const handOffRoute = createRoute({
   responses: { 200: json(z.union([plannerResultSchema, controlResultSchema])), ...errorResponses },
 });
 
+/**
+ * The spec lists the recall leads (`recalllead/fetch/all`) but no call that starts conversations
+ * from them; this one does, through the planners' transfer runs (docs/data-sync.md).
+ */
+const recallTransferRoute = createRoute({
+  method: 'post',
+  path: '/api/data-sync/recalllead/transfer',
+  tags: ['Data sync'],
+  summary: 'Transfer recall leads into conversations: queues a transfer run (RECALL) whose progress planner-runs/{id} reports',
+  description:
+    'Name the leads (recallLeadIds), or take every new lead of a recall file (fileReportId), of a recall type (recall_type), or of the store (all: true). Each lead becomes a conversation whose first text is the recall template; leads left out (another open conversation, contacted lately, opted out, blocked, no mobile, marks) keep the reason. run is null (selected 0) when no lead of the selection is still new.',
+  security: bearer,
+  middleware: [requireUser] as const,
+  request: { body: { content: { 'application/json': { schema: recallTransferInputSchema } }, required: true } },
+  responses: { 200: json(recallTransferResultSchema), ...errorResponses },
+});
+
 /** The predictive planner runs, their history and the audit planners. */
 export function plannerRoutes(runner: PlannerRunner) {
   const app = new OpenAPIHono<AppEnv>();
@@ -217,6 +237,7 @@ export function plannerRoutes(runner: PlannerRunner) {
     return c.json(await handOffPlanner(c.var.sql, runner, c.var.user, body as PlannerHandOffParams), 200);
   });
   return app
+    .openapi(recallTransferRoute, async (c) => c.json(await transferRecallLeads(c.var.sql, runner, c.var.user, c.req.valid('json')), 200))
     .openapi(artRoute, async (c) => c.json(await runArt(c.var.sql, runner, c.var.user, c.req.valid('json')), 200))
     .openapi(runRoute, async (c) => c.json(await getRun(c.var.sql, c.var.user, c.req.valid('param').id), 200))
     .openapi(runsRoute, async (c) => c.json(await listRuns(c.var.sql, c.var.user, c.req.valid('query')), 200))

@@ -90,6 +90,7 @@ function emptyValues(): MergeValues {
     office: { name: '', address: '' },
     product: { vin: '', make: '', year: '', model: '', soldDate: '', estDueDate: '' },
     service: { lastServiceDate: '', lastServiceMonth: '' },
+    recall: { campaign: '', description: '', type: '' },
   };
 }
 

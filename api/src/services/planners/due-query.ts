@@ -1,6 +1,7 @@
-import { CONTACTED_WITHIN_DAYS, FALLBACK_DAILY_MILES, LEFT_OUT_MARKS, SMS_OPT_OUT_MARK, type ResolvedPlanner } from '@drivebay/shared';
+import { FALLBACK_DAILY_MILES, type ResolvedPlanner } from '@drivebay/shared';
 import type postgres from 'postgres';
 import type { Sql } from '../../db/database';
+import { contactFlags, contactReason } from './contact-reasons';
 
 /** Where and when a planner runs, and which vehicles it looks at. */
 export type DueScope = {
@@ -17,7 +18,6 @@ export type DueScope = {
   afterVehicleId?: number | undefined;
 };
 
-const MARK_CODES = Object.values(LEFT_OUT_MARKS);
 const lower = (list: readonly string[] | null) => (list ? list.map((s) => s.toLowerCase()) : null);
 
 /**
@@ -158,43 +158,11 @@ export function classifiedVehicles(sql: Sql, s: DueScope): postgres.PendingQuery
     flagged as materialized (
       select w.*,
         (w.lm_on is not null and w.lm_on >= ${p.repeatDays !== null ? sql`w.due_date - ${p.repeatDays}::int` : sql`w.anchor_date`}) as performed,
-        (exists (select 1 from future_service_interaction x where x.service_vehicle_id = w.vehicle_id and not x.conv_closed)
-          or exists (select 1 from future_service_interaction x
-            where x.customer_id = w.customer_id and x.conversation_initiated and not x.conv_closed)) as open_interaction,
-        exists (select 1 from message_instance m
-          where m.customer_id = w.customer_id and m.store_id = ${s.storeId} and m.direction <> 'RECEIVED'
-            and m.message_type in ('SMS', 'EMAIL')
-            and m.created_on > now() - make_interval(days => ${CONTACTED_WITHIN_DAYS})) as recently_contacted,
-        exists (select 1 from mark k where k.target = 'CUSTOMER' and k.customer_id = w.customer_id and k.intent_type = ${SMS_OPT_OUT_MARK}) as opted_out,
-        array(
-          select k.intent_type from mark k
-          where k.target = 'CUSTOMER' and k.customer_id = w.customer_id and k.intent_type = any(${MARK_CODES}::text[])
-          union
-          select k.intent_type from mark k
-          where k.target = 'SERVICE_VEHICLE' and k.service_vehicle_id = w.vehicle_id and k.intent_type = any(${MARK_CODES}::text[])
-          union
-          select k.intent_type from future_service_interaction x
-          join mark k on k.target = 'FUTURE_SERVICE_INTERACTION' and k.future_service_interaction_id = x.id
-          where x.service_vehicle_id = w.vehicle_id and k.intent_type = any(${MARK_CODES}::text[])
-          union
-          select x.response_insight from future_service_interaction x
-          where x.service_vehicle_id = w.vehicle_id and x.response_insight = any(${MARK_CODES}::text[])
-        ) as marks
+        ${contactFlags(sql, s.storeId)}
       from windowed w
     )
     select f.*,
-      case when f.performed then 'SERVICE_PERFORMED'
-           when f.open_interaction then 'OPEN_INTERACTION'
-           when f.recently_contacted then 'RECENTLY_CONTACTED'
-           when f.opted_out then 'OPTED_OUT'
-           when f.block_sms then 'BLOCKED'
-           when coalesce(f.cellular, '') = '' then 'NO_MOBILE'
-           when 'NLO' = any(f.marks) then 'NO_LONGER_OWN'
-           when 'WN' = any(f.marks) then 'WRONG_NUMBER'
-           when 'DD' = any(f.marks) then 'DIFFERENT_DRIVER'
-           when 'LD' = any(f.marks) then 'LONG_DISTANCE'
-           when 'EMP' = any(f.marks) then 'EMPLOYEE'
-      end as reason
+      case when f.performed then 'SERVICE_PERFORMED' else ${contactReason(sql)} end as reason
     from flagged f`;
 }
 

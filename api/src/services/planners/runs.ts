@@ -1,4 +1,4 @@
-import { AppError, PLANNERS, type PlannerCode, type PlannerDefinitionDto, type PlannerRun, type PlannerRunPage, type LeftOutCounts, type RunMode } from '@drivebay/shared';
+import { AppError, PLANNERS, type PlannerCode, type PlannerDefinitionDto, type PlannerRun, type PlannerRunPage, type LeftOutCounts, type RunCode, type RunMode } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import type { SessionUser } from '../auth/sessions';
 import { assertStoreAccess } from '../org/scope';
@@ -15,7 +15,7 @@ const RUN_SELECT = (sql: Sql) => sql`
 type RunRow = {
   id: number;
   definitionId: number;
-  plannerCode: PlannerCode;
+  plannerCode: RunCode;
   plannerName: string;
   storeId: number;
   storeName: string;

@@ -1,8 +1,9 @@
-import { AppError, HANDOFF_KINDS, resolvePlanner, stateOfAddress, type PlannerCode, type RunMode, type ServiceType } from '@drivebay/shared';
+import { AppError, HANDOFF_KINDS, RECALL_RUN_CODE, resolvePlanner, stateOfAddress, type PlannerCode, type RunCode, type RunMode, type ServiceType } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
 import type { Logger } from '../../lib/logger';
 import { createInteractions } from '../interactions';
 import { classifiedVehicles, withoutJit } from './due-query';
+import { claimRecallLeads, writeRecallItems, type RecallSelection } from './recall-items';
 import { countsOf } from './rows';
 
 /** Vehicles taken per transaction: short transactions keep the embedded engine free for others. */
@@ -20,11 +21,11 @@ export type TransferDeps = {
 type RunRecord = {
   id: number;
   storeId: number;
-  plannerCode: PlannerCode;
+  plannerCode: RunCode;
   plannerDate: string;
   minimumDays: number;
   maximumDays: number;
-  params: { custNo?: string | null; soldDate?: string | null };
+  params: { custNo?: string | null; soldDate?: string | null } & RecallSelection;
   status: string;
   mode: RunMode;
   artId: string | null;
@@ -65,32 +66,16 @@ async function work(deps: TransferDeps, run: RunRecord): Promise<void> {
   const { sql } = deps;
   const runId = Number(run.id);
   const handOff = run.mode === 'HAND_OFF';
+  // A recall run's list is the recall leads it was given, one item per lead; a planner's is its
+  // due list, one item per vehicle. Everything after the list is the same.
+  const recall = run.plannerCode === RECALL_RUN_CODE;
+  const key = recall ? sql`recall_lead_id` : sql`service_vehicle_id`;
   try {
-    const [store] = await sql<{ officeTimeZone: string; address: string | null; enterpriseId: number }[]>`
-      select s.office_time_zone, s.address, b.enterprise_id from store s join boc b on b.id = s.boc_id where s.id = ${run.storeId}`;
-    const planner = resolvePlanner(run.plannerCode, { state: stateOfAddress(store!.address), enterpriseId: Number(store!.enterpriseId) });
     await sql`update planner_run set status = 'RUNNING', progress = 0, error = null where id = ${runId}`;
-
-    // A retried run starts its list over; its claims in planner_transfer stay and are skipped.
+    // A retried run starts its list over; its claims (planner_transfer, recall_lead) stay and are skipped.
     await sql`delete from planner_run_item where run_id = ${runId}`;
-    const scope = {
-      planner,
-      storeId: Number(run.storeId),
-      zone: store!.officeTimeZone,
-      plannerDate: run.plannerDate,
-      minimumDays: run.minimumDays,
-      maximumDays: run.maximumDays,
-      custNo: run.params.custNo ?? undefined,
-      soldDate: run.params.soldDate ?? undefined,
-    };
-    await withoutJit(sql, (tx) => tx`
-      insert into planner_run_item (run_id, service_vehicle_id, customer_id, service_type, due_date, reason)
-      select ${runId}, c.vehicle_id, c.customer_id,
-        case when ${planner.code} = 'FIRST_SERVICE' then coalesce(
-          case lower(c.make) when 'gmc' then 'FIRST_SERVICE_GMC' when 'buick' then 'FIRST_SERVICE_BUICK' when 'chevrolet' then 'FIRST_SERVICE_CHEVROLET' end,
-          ${planner.serviceType}) else ${planner.serviceType} end,
-        c.due_date, c.reason
-      from (${classifiedVehicles(tx, scope)}) c`);
+    if (recall) await writeRecallItems(sql, runId, Number(run.storeId), run.params);
+    else await writeDueItems(sql, run);
     const counts = countsOf(
       await sql<{ reason: string | null; n: number }[]>`select reason, count(*)::int as n from planner_run_item where run_id = ${runId} group by reason`,
     );
@@ -100,14 +85,19 @@ async function work(deps: TransferDeps, run: RunRecord): Promise<void> {
     let seen = 0;
     let transferred = 0;
     for (;;) {
-      const batch = await sql<{ serviceVehicleId: number; customerId: number; serviceType: ServiceType; dueDate: string }[]>`
-        select service_vehicle_id, customer_id, service_type, due_date::text as due_date from planner_run_item
-        where run_id = ${runId} and reason is null and service_vehicle_id > ${after}
-        order by service_vehicle_id limit ${TRANSFER_BATCH}`;
+      const batch = await sql<{ serviceVehicleId: number; customerId: number; serviceType: ServiceType; dueDate: string; recallLeadId: number | null; key: number }[]>`
+        select service_vehicle_id, customer_id, service_type, due_date::text as due_date, recall_lead_id, ${key} as key from planner_run_item
+        where run_id = ${runId} and reason is null and ${key} > ${after}
+        order by ${key} limit ${TRANSFER_BATCH}`;
       if (!batch.length) break;
-      after = Number(batch.at(-1)!.serviceVehicleId);
+      after = Number(batch.at(-1)!.key);
       seen += batch.length;
       const created = await sql.begin(async (tx) => {
+        if (recall) {
+          const ids = await claimRecallLeads(tx as unknown as Sql, { id: runId, storeId: Number(run.storeId), plannerDate: run.plannerDate }, batch.map((b) => ({ recallLeadId: Number(b.recallLeadId), serviceVehicleId: Number(b.serviceVehicleId), customerId: Number(b.customerId) })));
+          await tx`update planner_run set transferred_count = transferred_count + ${ids.length} where id = ${runId}`;
+          return ids;
+        }
         const claimed = await tx<{ id: number; serviceVehicleId: number; customerId: number; serviceType: ServiceType; dueDate: string }[]>`
           insert into planner_transfer ${tx(
             batch.map((b) => ({
@@ -163,3 +153,29 @@ async function work(deps: TransferDeps, run: RunRecord): Promise<void> {
   }
 }
 
+
+/** Writes a planner run's classified list (due and left out, with reasons) in one statement. */
+async function writeDueItems(sql: Sql, run: RunRecord): Promise<void> {
+  const runId = Number(run.id);
+  const [store] = await sql<{ officeTimeZone: string; address: string | null; enterpriseId: number }[]>`
+    select s.office_time_zone, s.address, b.enterprise_id from store s join boc b on b.id = s.boc_id where s.id = ${run.storeId}`;
+  const planner = resolvePlanner(run.plannerCode as PlannerCode, { state: stateOfAddress(store!.address), enterpriseId: Number(store!.enterpriseId) });
+  const scope = {
+    planner,
+    storeId: Number(run.storeId),
+    zone: store!.officeTimeZone,
+    plannerDate: run.plannerDate,
+    minimumDays: run.minimumDays,
+    maximumDays: run.maximumDays,
+    custNo: run.params.custNo ?? undefined,
+    soldDate: run.params.soldDate ?? undefined,
+  };
+  await withoutJit(sql, (tx) => tx`
+    insert into planner_run_item (run_id, service_vehicle_id, customer_id, service_type, due_date, reason)
+    select ${runId}, c.vehicle_id, c.customer_id,
+      case when ${planner.code} = 'FIRST_SERVICE' then coalesce(
+        case lower(c.make) when 'gmc' then 'FIRST_SERVICE_GMC' when 'buick' then 'FIRST_SERVICE_BUICK' when 'chevrolet' then 'FIRST_SERVICE_CHEVROLET' end,
+        ${planner.serviceType}) else ${planner.serviceType} end,
+      c.due_date, c.reason
+    from (${classifiedVehicles(tx, scope)}) c`);
+}

@@ -31,12 +31,15 @@ type Row = {
   soldDate: string | null;
   estimatedDueDate: string | null;
   lastServiceDate: string | null;
+  recallCampaign: string | null;
+  recallDescription: string | null;
+  recallType: string | null;
 };
 
 /**
  * The merge fields' values of one interaction: its store's assistant for the interaction's
  * division (the sender first), the customer, the office, the vehicle with its sale, and the last
- * service. Missing values are empty strings.
+ * service, and the recall a recall conversation is about. Missing values are empty strings.
  */
 export async function loadMergeValues(sql: Sql, interactionId: number): Promise<MergeValues | null> {
   const [r] = await sql<Row[]>`
@@ -46,7 +49,8 @@ export async function loadMergeValues(sql: Sql, interactionId: number): Promise<
       coalesce(v.vin, f.vin) as vin, v.make, v.year, v.model,
       to_char(sa.sold_date, 'YYYY-MM-DD') as sold_date,
       to_char(f.estimated_due_date, 'YYYY-MM-DD') as estimated_due_date,
-      to_char(v.last_service_date, 'YYYY-MM-DD') as last_service_date
+      to_char(v.last_service_date, 'YYYY-MM-DD') as last_service_date,
+      rl.campaign_code as recall_campaign, ra.description as recall_description, coalesce(rt.name, rl.recall_type) as recall_type
     from future_service_interaction f
     join customer c on c.id = f.customer_id
     join store s on s.id = f.store_id
@@ -56,6 +60,9 @@ export async function loadMergeValues(sql: Sql, interactionId: number): Promise<
       select * from assistant a where a.store_id = f.store_id
       order by (a.division_id = f.division_id) desc, a.initializer_process_enabled desc, a.id limit 1
     ) a on true
+    left join recall_lead rl on rl.future_service_interaction_id = f.id
+    left join manufacturer_alert ra on ra.id = rl.manufacturer_alert_id
+    left join recall_type rt on rt.code = rl.recall_type
     where f.id = ${interactionId}`;
   if (!r) return null;
   return {
@@ -71,5 +78,7 @@ export async function loadMergeValues(sql: Sql, interactionId: number): Promise<
       estDueDate: usDate(r.estimatedDueDate),
     },
     service: { lastServiceDate: usDate(r.lastServiceDate), lastServiceMonth: monthOf(r.lastServiceDate) },
+    // A recall file without descriptions still gives the sentence an ending: the recall's type.
+    recall: { campaign: r.recallCampaign ?? '', description: r.recallDescription || (r.recallCampaign === null ? '' : r.recallType || 'a manufacturer recall'), type: r.recallType ?? '' },
   };
 }

@@ -83,7 +83,7 @@ const SYNONYMS: Record<ImportField, string[]> = {
   odometer: ['odometer', 'mileage', 'miles', 'odo', 'currentmileage', 'odometerreading'],
   readOn: ['readon', 'mileagedate', 'odometerdate', 'readingdate', 'lastservicedate', 'servicedate'],
   code: ['code', 'campaign', 'campaigncode', 'campaignid', 'recallcode', 'recallid', 'alertcode', 'dtc', 'dtccode', 'faultcode'],
-  description: ['description', 'desc', 'campaigndescription', 'recalldescription', 'alertdescription', 'details'],
+  description: ['description', 'desc', 'campaigndescription', 'recalldescription', 'alertdescription', 'details', 'summary', 'recallsummary'],
   alertDate: ['date', 'alertdate', 'recalldate', 'notificationdate', 'eventdate', 'reportdate', 'campaigndate'],
 };
 

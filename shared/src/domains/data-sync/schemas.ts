@@ -8,6 +8,8 @@ import {
   SCHEDULER_API_NAMES,
   SYNC_RUN_STATUSES,
 } from './constants';
+import { LEFT_OUT_REASONS, RECALL_TRANSFER_MAX_IDS } from '../planners/constants';
+import { plannerRunSchema } from '../planners/schemas';
 
 const id = z.number().int().positive();
 const iso = z.string();
@@ -323,17 +325,56 @@ export const recallLeadSchema = z.object({
   description: z.string(),
   status: z.enum(['NEW', 'TRANSFERRED', 'CLOSED']),
   createdOn: iso,
+  /** The recall file the lead came from. */
+  fileReportId: id,
+  /** Why the last transfer left the lead out (it stays NEW and may be transferred again). */
+  leftOutReason: z.enum(LEFT_OUT_REASONS).nullable(),
+  /** The conversation a transfer started from the lead. */
+  interactionId: id.nullable(),
+  transferredOn: iso.nullable(),
+  /**
+   * What came of the conversation's first text: QUEUED (sent or waiting for quiet hours to end),
+   * NO_MOBILE, OPTED_OUT, NO_SENDER, NO_TEXT, REFUSED (with startReason); null while it is on its way.
+   */
+  startOutcome: z.string().nullable(),
+  startReason: z.string().nullable(),
 });
 export type RecallLead = z.infer<typeof recallLeadSchema>;
 export const recallLeadQuerySchema = z.object({
   enterprise_id: idParam,
   store_id_pk: idParam.optional(),
   recall_type: z.string().trim().max(60).optional(),
+  /** Only the leads of one recall file. */
+  file_report_id: idParam.optional(),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
   size: z.coerce.number().int().min(1).max(100).default(20),
 });
 export const recallLeadPageSchema = z.object({ content: z.array(recallLeadSchema), page: z.number().int(), size: z.number().int(), totalElements: z.number().int() });
 export type RecallLeadPage = z.infer<typeof recallLeadPageSchema>;
+
+/**
+ * `POST /api/data-sync/recalllead/transfer`: the recall leads of a store to start conversations
+ * from, named one by one (recallLeadIds), or all those still new of a file (fileReportId) and/or a
+ * recall type (recall_type), or every new lead of the store (all). The filters combine.
+ */
+export const recallTransferInputSchema = z
+  .object({
+    enterprise_id: id,
+    store_id_pk: id,
+    recallLeadIds: z.array(id).min(1).max(RECALL_TRANSFER_MAX_IDS).optional(),
+    fileReportId: id.optional(),
+    recall_type: z.string().trim().min(1).max(60).optional(),
+    all: z.boolean().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (!v.recallLeadIds && v.fileReportId === undefined && v.recall_type === undefined && v.all !== true) {
+      ctx.addIssue({ code: 'custom', path: ['recallLeadIds'], message: 'Name the recall leads, a recall file, a recall type, or all: true' });
+    }
+  });
+export type RecallTransferInput = z.infer<typeof recallTransferInputSchema>;
+/** The transfer run started (null with selected 0 when no new lead matched: 'No Records'). */
+export const recallTransferResultSchema = z.object({ run: plannerRunSchema.nullable(), selected: z.number().int() });
+export type RecallTransferResult = z.infer<typeof recallTransferResultSchema>;
 
 export const enrichmentInputSchema = z.object({ fileReportId: id });
 export const enrichmentResultSchema = z.object({ fileReportId: id, matched: z.number().int(), unmatched: z.number().int(), recallLeads: z.number().int(), odometerReadings: z.number().int() });

@@ -27,6 +27,18 @@ export const PLANNER_CODES = [
 export type PlannerCode = (typeof PLANNER_CODES)[number];
 
 /**
+ * The code of a transfer run of recall leads (docs/data-sync.md): it is worked by the planners'
+ * transfer machinery, with its own list (the leads chosen) instead of a due list.
+ */
+export const RECALL_RUN_CODE = 'RECALL';
+export const RECALL_RUN_NAME = 'Recall leads';
+/** Every code a run may carry: a planner tab's, or a recall-lead transfer's. */
+export const RUN_CODES = [...PLANNER_CODES, RECALL_RUN_CODE] as const;
+export type RunCode = (typeof RUN_CODES)[number];
+/** Recall leads one transfer call may name one by one (a whole file or type is named by its id). */
+export const RECALL_TRANSFER_MAX_IDS = 1000;
+
+/**
  * What a planner counts from: the vehicle's sale, its last closed repair order (a check-up after a
  * visit), or the latest error alert its connected-vehicle report carried.
  */

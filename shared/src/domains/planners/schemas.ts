@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from '../../codes';
-import { LEFT_OUT_REASONS, PLANNER_CODES, PLANNER_MAX_PAGE_SIZE, PLANNER_PAGE_SIZE } from './constants';
+import { LEFT_OUT_REASONS, PLANNER_CODES, PLANNER_MAX_PAGE_SIZE, PLANNER_PAGE_SIZE, RUN_CODES } from './constants';
 import { parsePlannerDate } from './rules';
 
 const id = z.number().int().positive();
@@ -94,7 +94,8 @@ export type RunMode = (typeof RUN_MODES)[number];
 export const plannerRunSchema = z.object({
   id,
   definitionId: id,
-  planner: z.enum(PLANNER_CODES),
+  /** The planner tab, or RECALL for a transfer of recall leads. */
+  planner: z.enum(RUN_CODES),
   plannerName: z.string(),
   storeId: id,
   storeName: z.string(),

@@ -65,7 +65,7 @@ export const EST_DUE_DATE_PATH = 'product.estDueDate';
 
 /** One entry of a merge-field hover menu: what it is called and the path it inserts as ${path}. */
 export type MergeField = { label: string; path: string };
-export type MergeFieldGroup = { group: 'Assistant' | 'Customer' | 'Office' | 'Product' | 'Service'; fields: MergeField[] };
+export type MergeFieldGroup = { group: 'Assistant' | 'Customer' | 'Office' | 'Product' | 'Service' | 'Recall'; fields: MergeField[] };
 
 /** The hover menus of the editor (spec §2), in their order. */
 export const MERGE_FIELD_GROUPS: readonly MergeFieldGroup[] = [
@@ -109,6 +109,14 @@ export const MERGE_FIELD_GROUPS: readonly MergeFieldGroup[] = [
     fields: [
       { label: 'Last Service Date', path: 'service.lastServiceDate' },
       { label: 'Last Service Month', path: 'service.lastServiceMonth' },
+    ],
+  },
+  {
+    group: 'Recall',
+    fields: [
+      { label: 'Campaign', path: 'recall.campaign' },
+      { label: 'Description', path: 'recall.description' },
+      { label: 'Type', path: 'recall.type' },
     ],
   },
 ];

@@ -10,6 +10,7 @@ const values: MergeValues = {
   office: { name: 'Metro Toyota', address: '1 Main St' },
   product: { vin: 'VIN1', make: 'Toyota', year: '2021', model: 'RAV4', soldDate: '04/02/2021', estDueDate: '06/30/2026' },
   service: { lastServiceDate: '01/15/2026', lastServiceMonth: 'January 2026' },
+  recall: { campaign: '24V-123', description: 'Fuel pump may fail', type: 'Safety recall' },
 };
 
 describe('template bodies', () => {

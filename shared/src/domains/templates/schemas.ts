@@ -87,6 +87,8 @@ export const mergeValuesSchema = z.object({
     estDueDate: z.string(),
   }),
   service: z.object({ lastServiceDate: z.string(), lastServiceMonth: z.string() }),
+  /** The recall a recall conversation is about (empty for other conversations). */
+  recall: z.object({ campaign: z.string(), description: z.string(), type: z.string() }),
 });
 export type MergeValues = z.infer<typeof mergeValuesSchema>;
 

@@ -89,23 +89,41 @@ export async function recallTypes(sql: Sql): Promise<RecallType[]> {
   return sql<RecallType[]>`select id, code, name from recall_type order by name`;
 }
 
-/** Recall leads of the stores the user sees (one store, one recall type when named), newest first. */
-export async function recallLeads(sql: Sql, user: SessionUser, q: { enterprise_id: number; store_id_pk?: number | undefined; recall_type?: string | undefined; page: number; size: number }) {
+/**
+ * Recall leads of the stores the user sees (one store, one recall type, one file when named), newest
+ * first, with what became of each: the conversation a transfer started and the outcome of its first
+ * text, or why the last transfer left it out.
+ */
+export async function recallLeads(
+  sql: Sql,
+  user: SessionUser,
+  q: { enterprise_id: number; store_id_pk?: number | undefined; recall_type?: string | undefined; file_report_id?: number | undefined; page: number; size: number },
+) {
   let stores = await visibleStoreIds(sql, user, q.enterprise_id);
   if (q.store_id_pk !== undefined) {
     await assertStorePlace(sql, user, { storeId: q.store_id_pk, enterpriseId: q.enterprise_id });
     stores = [q.store_id_pk];
   }
-  const rows = await sql<(Omit<RecallLead, 'createdOn'> & { createdOn: Date; total: number })[]>`
+  type Row = Omit<RecallLead, 'createdOn' | 'transferredOn' | 'leftOutReason'> & { createdOn: Date; transferredOn: Date | null; leftOutReason: RecallLead['leftOutReason'] | null; total: number };
+  const rows = await sql<Row[]>`
     select l.id, l.store_id, s.store_name, l.customer_id, trim(c.first_name || ' ' || c.last_name) as customer_name, c.cellular, l.service_vehicle_id, v.vin,
       trim(v.year::text || ' ' || v.make || ' ' || v.model) as vehicle, l.recall_type, l.campaign_code, a.description, l.status, l.created_on,
+      a.file_report_id, l.left_out_reason, l.future_service_interaction_id as interaction_id, l.transferred_on,
+      f.metadata #>> '{initiation,outcome}' as start_outcome, f.metadata #>> '{initiation,reason}' as start_reason,
       count(*) over ()::int as total
     from recall_lead l join store s on s.id = l.store_id join customer c on c.id = l.customer_id join service_vehicle v on v.id = l.service_vehicle_id
     join manufacturer_alert a on a.id = l.manufacturer_alert_id
+    left join future_service_interaction f on f.id = l.future_service_interaction_id
     where l.store_id = any(${stores}::bigint[]) ${q.recall_type ? sql`and l.recall_type = ${q.recall_type}` : sql``}
+      ${q.file_report_id ? sql`and a.file_report_id = ${q.file_report_id}` : sql``}
     order by l.created_on desc, l.id desc limit ${q.size} offset ${q.page * q.size}`;
   return {
-    content: rows.map(({ total: _total, ...r }) => ({ ...r, createdOn: r.createdOn.toISOString() })),
+    content: rows.map(({ total: _total, ...r }) => ({
+      ...r,
+      interactionId: r.interactionId === null ? null : Number(r.interactionId),
+      createdOn: r.createdOn.toISOString(),
+      transferredOn: r.transferredOn ? r.transferredOn.toISOString() : null,
+    })),
     page: q.page,
     size: q.size,
     totalElements: rows[0]?.total ?? 0,

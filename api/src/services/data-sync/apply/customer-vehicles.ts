@@ -36,16 +36,20 @@ export type ApplyOptions = {
  * again, so applying the same rows twice changes nothing.
  */
 export async function applyCustomerVehicles(tx: Sql, o: ApplyOptions): Promise<CustomerApplyResult> {
+  // The file's rows are sorted (last row wins), hashed against the BOC's customers and vehicles and
+  // written through a trigram index whose pending entries are merged in memory: with the default
+  // 4 MB each of these spills to disk or merges in many small rounds at 100,000 rows.
+  await tx`set local work_mem = '64MB'`;
   await tx`
     create temp table ds_cust on commit drop as
     select distinct on (custno) custno, first_name, last_name, phone, email,
       null::bigint as customer_id, null::text as matched_on, false as created, false as updated
     from import_staging where batch_key = ${o.batchKey} and custno is not null
     order by custno, row_number desc`;
-  await tx`create index on ds_cust (custno)`;
   // Fresh tables have no statistics: without them the planner joins tens of thousands of rows by
   // nested loops (measured: the phone step alone took 10 s for 100,000 rows). With them every
-  // step is a hash join, so ds_cust needs no index on the phone.
+  // step is a hash join, so ds_cust needs no index (an index on custno cost more to build than the
+  // joins it was never used by).
   await tx`analyze ds_cust`;
   await tx`analyze import_staging`;
   if (o.dataSourceId !== null) {
@@ -118,7 +122,10 @@ export async function applyCustomerVehicles(tx: Sql, o: ApplyOptions): Promise<C
     where s.batch_key = ${o.batchKey} and s.vin is not null and t.customer_id is not null
     order by t.customer_id, s.vin, s.row_number desc`;
   await tx`analyze ds_veh`;
-  const [veh] = await tx<{ n: number }[]>`
+  // The vehicles written, with whether each is new: a new vehicle has no readings yet, so its
+  // reading goes in without looking the vehicle up again or searching its readings.
+  await tx`
+    create temp table ds_vid on commit drop as
     with up as (
       insert into service_vehicle (customer_id, vin, make, model, year, odometer)
       select customer_id, vin, coalesce(make, ''), coalesce(model, ''), coalesce(year, 0), odometer from ds_veh
@@ -131,17 +138,23 @@ export async function applyCustomerVehicles(tx: Sql, o: ApplyOptions): Promise<C
         or coalesce(nullif(excluded.model, ''), service_vehicle.model) is distinct from service_vehicle.model
         or (excluded.year > 0 and excluded.year is distinct from service_vehicle.year)
         or greatest(service_vehicle.odometer, excluded.odometer) is distinct from service_vehicle.odometer
-      returning id
+      returning id, customer_id, vin, xmax = 0 as inserted
     )
-    select count(*)::int as n from up`;
+    select * from up`;
+  await tx`analyze ds_vid`;
+  const [veh] = await tx<{ n: number }[]>`select count(*)::int as n from ds_vid`;
   const [readings] = await tx<{ n: number }[]>`
     with ins as (
       insert into odometer_reading (service_vehicle_id, read_on, odometer, source)
-      select distinct on (v.id) v.id, coalesce(d.read_on, current_date), d.odometer, ${o.readingSource}
+      select x.id, coalesce(d.read_on, current_date), d.odometer, ${o.readingSource}
+      from ds_veh d join ds_vid x on x.customer_id = d.customer_id and x.vin = d.vin
+      where d.odometer is not null and x.inserted
+      union all
+      select v.id, coalesce(d.read_on, current_date), d.odometer, ${o.readingSource}
       from ds_veh d join service_vehicle v on v.customer_id = d.customer_id and v.vin = d.vin
       where d.odometer is not null
+        and not exists (select 1 from ds_vid x where x.customer_id = d.customer_id and x.vin = d.vin and x.inserted)
         and not exists (select 1 from odometer_reading r where r.service_vehicle_id = v.id and r.odometer = d.odometer)
-      order by v.id
       returning 1
     )
     select count(*)::int as n from ins`;
@@ -151,6 +164,7 @@ export async function applyCustomerVehicles(tx: Sql, o: ApplyOptions): Promise<C
   const events = o.withEvents === false ? [] : await tx<{ customerId: number; created: boolean; matchedOn: MatchRule | null }[]>`
     select distinct on (customer_id) customer_id, created, matched_on from ds_cust where created or updated order by customer_id, created desc`;
   const c = counts[0]!;
+  await tx`drop table ds_vid`;
   await tx`drop table ds_veh`;
   await tx`drop table ds_cust`;
   return {

@@ -21,7 +21,7 @@ export default function PlannersScreen() {
           <RunHistory storeId={store.id} version={version} />
           <AuditPanel storeId={store.id} version={version} />
           <CvLeadsPanel storeId={store.id} />
-          <RecallLeadsPanel key={`recall-${store.id}`} enterpriseId={store.enterpriseId} storeId={store.id} />
+          <RecallLeadsPanel key={`recall-${store.id}`} enterpriseId={store.enterpriseId} storeId={store.id} onRunsChanged={changed} />
         </>
       ) : (
         <Paper variant="outlined" sx={{ p: 4, textAlign: 'center' }}>

@@ -18,8 +18,15 @@ import {
   type PlannerRun,
   type PlannerRunPage,
   recallLeadPageSchema,
+  recallTransferResultSchema,
+  recallTypeSchema,
+  fileReportSchema,
+  type FileReport,
+  type RecallType,
   type RecallLeadPage,
+  type RecallTransferResult,
 } from '@drivebay/shared';
+import { z } from 'zod';
 import { ApiRequestError, apiRequest } from '../../../lib/api-client';
 import { getAuthToken } from '../../../lib/session/session-store';
 
@@ -135,6 +142,45 @@ export function runCvLeadBatch(storeId: number, batchId: number, transfer: boole
 }
 
 /** The store's recall leads (recalls of its vehicles from manufacturer files), newest first. */
-export function getRecallLeads(enterpriseId: number, storeId: number, page: number, size: number, signal?: AbortSignal): Promise<RecallLeadPage> {
-  return apiRequest('/api/data-sync/recalllead/fetch/all', { query: { enterprise_id: enterpriseId, store_id_pk: storeId, page, size }, schema: recallLeadPageSchema, signal, notify: false });
+export function getRecallLeads(
+  enterpriseId: number,
+  storeId: number,
+  page: number,
+  size: number,
+  filters: { fileReportId?: number | undefined; recallType?: string | undefined },
+  signal?: AbortSignal,
+): Promise<RecallLeadPage> {
+  const query = { enterprise_id: enterpriseId, store_id_pk: storeId, page, size, file_report_id: filters.fileReportId, recall_type: filters.recallType };
+  return apiRequest('/api/data-sync/recalllead/fetch/all', { query, schema: recallLeadPageSchema, signal, notify: false });
+}
+
+/** Recall leads to start conversations from: named ones, or every new one of a file and/or type (none: all of the store). */
+export function transferRecallLeads(
+  enterpriseId: number,
+  storeId: number,
+  pick: { recallLeadIds?: number[]; fileReportId?: number; recallType?: string },
+): Promise<RecallTransferResult> {
+  const named = pick.recallLeadIds?.length ? { recallLeadIds: pick.recallLeadIds } : {};
+  const filters = {
+    ...(pick.fileReportId !== undefined ? { fileReportId: pick.fileReportId } : {}),
+    ...(pick.recallType !== undefined ? { recall_type: pick.recallType } : {}),
+  };
+  const all = !pick.recallLeadIds?.length && pick.fileReportId === undefined && pick.recallType === undefined;
+  return apiRequest('/api/data-sync/recalllead/transfer', {
+    method: 'POST',
+    body: { enterprise_id: enterpriseId, store_id_pk: storeId, ...(pick.recallLeadIds?.length ? named : filters), ...(all ? { all: true } : {}) },
+    schema: recallTransferResultSchema,
+    notify: false,
+  });
+}
+
+/** Recall types, for the recall leads' filter. */
+export function getRecallTypeList(signal?: AbortSignal): Promise<RecallType[]> {
+  return apiRequest('/api/data-sync/recalltype/fetch/all', { schema: z.array(recallTypeSchema), signal, notify: false });
+}
+
+/** The store's imported recall files, newest first, for the recall leads' filter. */
+export async function getRecallFiles(enterpriseId: number, storeId: number, signal?: AbortSignal): Promise<FileReport[]> {
+  const all = await apiRequest(`/api/data-sync/fetch-file-uploard-reports/${enterpriseId}`, { query: { file_type: 'RECALL' }, schema: z.array(fileReportSchema), signal, notify: false });
+  return all.filter((f) => f.storeId === storeId && f.status === 'COMPLETED' && !f.dryRun);
 }

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Paper from '@mui/material/Paper';
-import { DataGrid, type GridColDef, type GridValidRowModel } from '@mui/x-data-grid';
+import { DataGrid, type GridColDef, type GridRowSelectionModel, type GridValidRowModel } from '@mui/x-data-grid';
 import { listFailureMessage } from '../../../lib/api-client';
 
 /** A page of a server-paged list, as the planner screen's lists answer. */
@@ -19,6 +19,8 @@ export function PagedGrid<R extends GridValidRowModel>(p: {
   onPage: (page: number) => void;
   emptyText: string;
   height: number;
+  /** Rows chosen with checkboxes (kept across pages). */
+  selection?: { model: GridRowSelectionModel; onChange: (model: GridRowSelectionModel) => void };
 }) {
   const { data, loading, error } = p.data;
   return (
@@ -38,6 +40,14 @@ export function PagedGrid<R extends GridValidRowModel>(p: {
           disableColumnSorting
           disableColumnFilter
           disableRowSelectionOnClick
+          {...(p.selection
+            ? {
+                checkboxSelection: true,
+                keepNonExistentRowsSelected: true,
+                rowSelectionModel: p.selection.model,
+                onRowSelectionModelChange: p.selection.onChange,
+              }
+            : {})}
           density="compact"
           localeText={{ noRowsLabel: p.emptyText }}
           sx={{ border: 0, flex: 1 }}
