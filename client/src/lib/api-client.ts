@@ -1,5 +1,6 @@
-import { PATHS, apiErrorSchema, type ErrorCode, type ErrorDetail } from '@drivebay/shared';
-import type { z } from 'zod';
+import { PATHS, apiErrorMiniSchema, type ErrorCode, type ErrorDetail } from '@drivebay/shared';
+import { safeParse } from 'zod/mini';
+import type { $ZodType } from 'zod/v4/core';
 import { UNAUTHORIZED_RELOAD_DELAY_MS } from '../config/constants';
 import { replacePage } from './browser';
 import { notify, type Notice } from './notices';
@@ -16,8 +17,11 @@ export type ApiRequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** The response is parsed with it; a mismatch is a failure like any other. */
-  schema: z.ZodType<T>;
+  /**
+   * The response is parsed with it; a mismatch is a failure like any other. A classic zod schema
+   * or a zod/mini one (the public pages use those, to stay small).
+   */
+  schema: $ZodType<T>;
   signal?: AbortSignal;
   /** false when the caller shows the failure itself (a form, a list with its own warning). */
   notify?: boolean;
@@ -52,7 +56,7 @@ export class ApiRequestError extends Error {
     this.kind = kind;
     this.status = status;
     this.body = body;
-    const parsed = apiErrorSchema.safeParse(body);
+    const parsed = apiErrorMiniSchema.safeParse(body);
     this.code = parsed.success ? parsed.data.code : null;
     this.details = parsed.success ? parsed.data.details : [];
     this.serverMessage = serverMessage;
@@ -62,7 +66,7 @@ export class ApiRequestError extends Error {
 export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent a response this screen cannot read.';
 
 function messageOf(body: unknown): string | null {
-  const parsed = apiErrorSchema.safeParse(body);
+  const parsed = apiErrorMiniSchema.safeParse(body);
   if (parsed.success) return parsed.data.message;
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     return body.message;
@@ -176,7 +180,7 @@ export async function apiRequest<T>(path: string, options: ApiRequestOptions<T>)
   const entry = firstErrorEntry(payload);
   if (shouldNotify && entry !== null) notify({ severity: 'error', message: entry });
 
-  const parsed = schema.safeParse(payload);
+  const parsed = safeParse(schema, payload);
   if (!parsed.success) {
     console.error(`Unexpected response from ${method} ${path}`, parsed.error.issues);
     if (shouldNotify) notify({ severity: 'error', message: UNEXPECTED_RESPONSE_MESSAGE });
