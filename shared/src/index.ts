@@ -25,4 +25,4 @@ export * from './domains/lead-lists';
 export * from './domains/admin';
 export * from './domains/customers';
 export * from './domains/reports';
-export * from './mini/schemas';
+export * from './light/shapes';

@@ -8,6 +8,7 @@ import { signIn, signOutLocally } from '../lib/session/session-store';
 import { userData } from '../test/user-data';
 import { AppProviders } from './providers';
 import { AppRoutes } from './router';
+import { RouteErrorBoundary } from './routes/error-pages';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -170,5 +171,31 @@ describe('signing in', () => {
     expect(container.textContent).toContain('Username is required');
     expect(container.textContent).toContain('Password is required');
     expect(fetch).not.toHaveBeenCalledWith('/user/v2/login', expect.anything());
+  });
+});
+
+describe('a screen that fails', () => {
+  function Broken(): never {
+    throw new Error('render failed');
+  }
+
+  it('shows the 500 page, and the next address shows its own screen again', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const render = (key: string, broken: boolean) =>
+      root?.render(
+        <AppProviders>
+          <RouteErrorBoundary resetKey={key}>{broken ? <Broken /> : <p>Screen {key}</p>}</RouteErrorBoundary>
+        </AppProviders>,
+      );
+    await act(async () => {
+      root = createRoot(container);
+      render('/a', true);
+    });
+    expect(container.textContent).toContain('Something went wrong');
+    await act(async () => render('/a', false));
+    expect(container.textContent).toContain('Something went wrong');
+    await act(async () => render('/b', false));
+    expect(container.textContent).toContain('Screen /b');
+    quiet.mockRestore();
   });
 });

@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useRoutes, type RouteObject } from 'react-router-dom';
 import { ADMIN_PATHS, LEAD_FORM_PATHS, PATHS, PUBLIC_PAGE_PATHS, REPORT_SCREEN_PATHS } from '@drivebay/shared';
-import { FallbackRedirect, RequireSession } from './routes/guards';
+import { FallbackRedirect, RequireSession, VisitorsOnly } from './routes/guards';
 import { RootRoute } from './routes/root';
 import { RootIndexRoute } from './routes/public/root-index';
 import { loadAppLayout, loadLeadManager } from './routes/app/screens';
@@ -49,7 +49,15 @@ export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
     children: [
-      { path: PATHS.login, element: <LoginRoute /> },
+      // A signed-in user is sent on at once, without the login page's code.
+      {
+        path: PATHS.login,
+        element: (
+          <VisitorsOnly>
+            <LoginRoute />
+          </VisitorsOnly>
+        ),
+      },
       { path: PATHS.register, element: <RegisterRoute /> },
       { path: PATHS.layout, element: <ProductRoute /> },
       { path: PATHS.notFound, element: <NotFoundRoute /> },

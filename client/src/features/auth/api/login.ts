@@ -1,4 +1,4 @@
-import { userDataMiniSchema, type Login, type UserData } from '@drivebay/shared';
+import { userDataShape, type Login, type UserData } from '@drivebay/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -9,7 +9,7 @@ export function login(credentials: Login): Promise<UserData> {
   return apiRequest('/user/v2/login', {
     method: 'POST',
     body: credentials,
-    schema: userDataMiniSchema,
+    schema: userDataShape,
     notify: false,
     handleUnauthorized: false,
   });

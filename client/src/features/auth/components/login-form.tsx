@@ -2,9 +2,9 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import LoginIcon from '@mui/icons-material/Login';
 import { checkLogin, type LoginValues, type UserData } from '@drivebay/shared';
+import { TextInput } from '../../../components/text-input';
 import { ApiRequestError } from '../../../lib/api-client';
 import { login } from '../api';
 
@@ -79,7 +79,7 @@ export function LoginForm({ onSignedIn, onStart }: { onSignedIn: (user: UserData
             {error}
           </Alert>
         ) : null}
-        <TextField
+        <TextInput
           label="Username"
           name="username"
           autoComplete="username"
@@ -91,7 +91,7 @@ export function LoginForm({ onSignedIn, onStart }: { onSignedIn: (user: UserData
           error={Boolean(fieldErrors.username)}
           helperText={fieldErrors.username}
         />
-        <TextField
+        <TextInput
           label="Password"
           name="password"
           type="password"
