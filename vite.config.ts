@@ -32,9 +32,11 @@ function precompress(outDir: string): Plugin {
       handler() {
         for (const file of walk(outDir)) {
           const data = readFileSync(file);
-          if (data.length < 1024) continue;
-          writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
-          writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+          // A copy is written only when it is smaller (the smallest chunks do not shrink).
+          const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+          if (br.length < data.length) writeFileSync(`${file}.br`, br);
+          const gz = gzipSync(data, { level: 9 });
+          if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
         }
       },
     },

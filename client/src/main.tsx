@@ -2,7 +2,6 @@ import { StrictMode, Suspense, lazy, startTransition, useEffect, useState } from
 import { createRoot } from 'react-dom/client';
 import { publicPageAt } from './app/public-pages';
 import { ThemeProviders } from './app/providers';
-import { loadAppLayout, loadAppRoot, loadLeadManager } from './app/routes/app/screens';
 import { PageSpinner } from './components/page-spinner';
 import { useSessionCheck } from './features/auth';
 import { getSession } from './lib/session/session-store';
@@ -13,13 +12,11 @@ import { useSession } from './lib/session/use-session';
 // table and notices, so a visitor downloads little more than React, MUI's core and the page. Every
 // other address is the app's (app-root.tsx). Signing in on the login page hands over to the app,
 // whose router then opens the address the visitor was sent to the login from, or their home.
-const AppRoot = lazy(loadAppRoot);
+const AppRoot = lazy(() => import('./app/app-root'));
 const LoginPage = lazy(() => import('./app/routes/login-page').then((m) => ({ default: m.LoginPage })));
 const LeadFormPage = lazy(() => import('./features/lead-forms').then((m) => ({ default: m.LeadFormPage })));
 
 const first = publicPageAt(window.location.pathname, window.location.host, getSession().user !== null);
-// The app's first screens are fetched beside the app itself rather than after it.
-if (!first && getSession().user) for (const load of [loadAppLayout, loadLeadManager]) load().catch(() => undefined);
 
 function Root() {
   const { user } = useSession();
