@@ -4,11 +4,16 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { PATHS } from '@drivebay/shared';
+import { PATHS, type UserData } from '@drivebay/shared';
 import { BrandLogo } from '../../components/brand-logo';
 import { LoginForm } from '../../features/auth';
 import { signIn } from '../../lib/session/session-store';
-import { preloadSignedInApp } from './app/screens';
+import { preloadSignedInApp, warmUpAfterSignIn } from './app/screens';
+
+function signInAndWarmUp(user: UserData) {
+  signIn(user);
+  warmUpAfterSignIn(user);
+}
 
 const HIGHLIGHTS = [
   'One shared inbox for every text and email with your customers',
@@ -87,7 +92,7 @@ export function LoginPage({ onNavigate }: { onNavigate?: (to: string) => void })
                 Use the account your dealership administrator created for you.
               </Typography>
             </Box>
-            <LoginForm onSignedIn={signIn} onStart={preloadSignedInApp} />
+            <LoginForm onSignedIn={signInAndWarmUp} onStart={preloadSignedInApp} />
             <Typography variant="body2" color="text.secondary">
               No account yet?{' '}
               <PageLink to={PATHS.register} onNavigate={onNavigate}>
