@@ -32,14 +32,22 @@ function precompress(outDir: string): Plugin {
       handler() {
         for (const file of walk(outDir)) {
           const data = readFileSync(file);
-          if (data.length < 1024) continue;
-          writeFileSync(`${file}.br`, brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } }));
-          writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+          // A copy is written only when it is smaller (the smallest chunks do not shrink).
+          const br = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+          if (br.length < data.length) writeFileSync(`${file}.br`, br);
+          const gz = gzipSync(data, { level: 9 });
+          if (gz.length < data.length) writeFileSync(`${file}.gz`, gz);
         }
       },
     },
   };
 }
+
+const CORE = new RegExp(
+  String.raw`node_modules/(react|react-dom|scheduler|react-is|@emotion/[^/]+|stylis|hoist-non-react-statics|clsx|@babel/runtime|@mui/(system|utils|styled-engine|private-theming)` +
+    String.raw`|@mui/material/(styles|zero-styled|DefaultPropsProvider|GlobalStyles|CssBaseline|Box|Paper|Stack|Typography|ButtonBase|Button|CircularProgress|SvgIcon|useLazyRipple` +
+    String.raw`|InputBase|OutlinedInput|FormControl|FormLabel|InputLabel|FormHelperText|InputAdornment|TextareaAutosize|Alert|AlertTitle|IconButton|Link))/`,
+);
 
 export default defineConfig({
   root: 'client',
@@ -70,6 +78,23 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     chunkSizeWarningLimit: 1200,
+    // Every browser the product supports preloads modules itself; the polyfill would cost each page.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            {
+              // React, MUI's styling core and the few MUI components the public pages (the login and
+              // the lead forms) are built from, in one chunk rather than a dozen: one request, and
+              // compressed together they are ~3 KB smaller. The signed-in app uses all of them too.
+              name: 'core',
+              test: (id: string) => CORE.test(id),
+            },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

@@ -3,21 +3,11 @@
  * database receives them as reference tables at start (see api/src/db/reference-data.ts), so a
  * foreign key holds each column to the same list.
  */
+import type { DivisionId, Role } from './user-codes';
 
-/** User roles, in the order the specification lists them. */
-export const ROLES = [
-  'OFFICE_MANAGER',
-  'DIVISION_MANAGER',
-  'SALES_REP',
-  'CORPORATE_ADMIN',
-  'SUPER_DATA_ADMIN',
-  'SUPER_ADMIN',
-  'ENTERPRISE_ADMIN',
-  'ENTERPRISE_USER',
-  'OFFICE_USER',
-  'SUPER_USER',
-] as const;
-export type Role = (typeof ROLES)[number];
+// The codes a signed-in user's data is made of live in user-codes.ts, which the client's public
+// pages read without the rest of these lists.
+export { DIVISIONS, EMP_LEVELS, ROLES, type DivisionId, type EmpLevel, type Role } from './user-codes';
 
 /** Human-readable role names for screens. */
 export const ROLE_LABELS: Record<Role, string> = {
@@ -36,12 +26,6 @@ export const ROLE_LABELS: Record<Role, string> = {
 /** The role a new user is given when none is chosen. */
 export const DEFAULT_USER_ROLE: Role = 'ENTERPRISE_USER';
 
-/**
- * How far a user's scope reaches: every enterprise, one enterprise, one BOC or one store.
- * Sent to clients as `empLevel`.
- */
-export const EMP_LEVELS = ['SUPER', 'ENTERPRISE', 'BOC', 'STORE'] as const;
-export type EmpLevel = (typeof EMP_LEVELS)[number];
 
 export const SERVICE_TYPES = [
   'SALES_THANKS',
@@ -112,14 +96,6 @@ export function serviceTypeLabel(code: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-export const DIVISIONS = [
-  { id: 'DIV001', name: 'Sales (Pre Sales)' },
-  { id: 'DIV002', name: 'BUY' },
-  { id: 'DIV003', name: 'Extended Pre Sales' },
-  { id: 'DIV004', name: 'Service' },
-  { id: 'DIV005', name: 'Renewal Expired' },
-] as const;
-export type DivisionId = (typeof DIVISIONS)[number]['id'];
 /** The service division, fixed for the assistant lookup on the service side. */
 export const SERVICE_DIVISION_ID: DivisionId = 'DIV004';
 

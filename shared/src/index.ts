@@ -1,6 +1,7 @@
 export * from './codes';
 export * from './errors';
 export * from './domains/auth/schemas';
+export * from './domains/auth/login';
 export * from './domains/auth/rules';
 export * from './domains/org/schemas';
 export * from './domains/org/scope';
@@ -24,3 +25,4 @@ export * from './domains/lead-lists';
 export * from './domains/admin';
 export * from './domains/customers';
 export * from './domains/reports';
+export * from './light/shapes';

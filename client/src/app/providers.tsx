@@ -4,11 +4,21 @@ import { ThemeProvider } from '@mui/material/styles';
 import { NotificationProvider } from '../components/notification-provider';
 import { theme } from './theme';
 
-export function AppProviders({ children }: { children: ReactNode }) {
+/** The theme and the base styles: all a public page needs around it. */
+export function ThemeProviders({ children }: { children: ReactNode }) {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
-      <NotificationProvider>{children}</NotificationProvider>
+      {children}
     </ThemeProvider>
+  );
+}
+
+/** The theme and the notices, as the app has them around its routes. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProviders>
+      <NotificationProvider>{children}</NotificationProvider>
+    </ThemeProviders>
   );
 }

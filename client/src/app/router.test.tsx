@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
-import { act } from 'react';
+import { Suspense, act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { RouterProvider, createMemoryRouter } from 'react-router-dom';
+import { MemoryRouter, useLocation, type Location } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { UserData } from '@drivebay/shared';
 import { signIn, signOutLocally } from '../lib/session/session-store';
 import { userData } from '../test/user-data';
 import { AppProviders } from './providers';
-import { routes } from './router';
+import { AppRoutes } from './router';
+import { RouteErrorBoundary } from './routes/error-pages';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -34,17 +35,31 @@ function stubServer() {
   );
 }
 
+/** The address the router is at, as the app's own components see it. */
+type Probe = { location: Location | null };
+
+function LocationProbe({ probe }: { probe: Probe }) {
+  probe.location = useLocation();
+  return null;
+}
+
 async function open(path: string, state?: unknown) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state }] });
+  const probe: Probe = { location: null };
+  const entry = { pathname: path.split('?')[0], search: path.includes('?') ? `?${path.split('?')[1]}` : '', state };
   await act(async () => {
     root = createRoot(container);
     root.render(
       <AppProviders>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={[entry]}>
+          <LocationProbe probe={probe} />
+          <Suspense fallback={null}>
+            <AppRoutes />
+          </Suspense>
+        </MemoryRouter>
       </AppProviders>,
     );
   });
-  return router;
+  return probe;
 }
 
 /** Lets time pass inside act (lazy screens arrive, requests answer) until `check` holds. */
@@ -56,7 +71,7 @@ async function until(check: () => boolean, timeoutMs = 10_000) {
   }
 }
 
-const where = (router: Awaited<ReturnType<typeof open>>) => router.state.location.pathname + router.state.location.search;
+const where = (probe: Probe) => (probe.location ? probe.location.pathname + probe.location.search : '');
 
 function login(user: UserData) {
   signedInAs = user;
@@ -156,5 +171,31 @@ describe('signing in', () => {
     expect(container.textContent).toContain('Username is required');
     expect(container.textContent).toContain('Password is required');
     expect(fetch).not.toHaveBeenCalledWith('/user/v2/login', expect.anything());
+  });
+});
+
+describe('a screen that fails', () => {
+  function Broken(): never {
+    throw new Error('render failed');
+  }
+
+  it('shows the 500 page, and the next address shows its own screen again', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const render = (key: string, broken: boolean) =>
+      root?.render(
+        <AppProviders>
+          <RouteErrorBoundary resetKey={key}>{broken ? <Broken /> : <p>Screen {key}</p>}</RouteErrorBoundary>
+        </AppProviders>,
+      );
+    await act(async () => {
+      root = createRoot(container);
+      render('/a', true);
+    });
+    expect(container.textContent).toContain('Something went wrong');
+    await act(async () => render('/a', false));
+    expect(container.textContent).toContain('Something went wrong');
+    await act(async () => render('/b', false));
+    expect(container.textContent).toContain('Screen /b');
+    quiet.mockRestore();
   });
 });

@@ -1,8 +1,7 @@
 import { lazy } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { ADMIN_PATHS, LEAD_FORM_PATHS, PATHS, PUBLIC_PAGE_PATHS, REPORT_SCREEN_PATHS } from '@drivebay/shared';
-import { RouteErrorBoundary } from './routes/error-pages';
-import { FallbackRedirect, RequireSession } from './routes/guards';
+import { FallbackRedirect, RequireSession, VisitorsOnly } from './routes/guards';
 import { RootRoute } from './routes/root';
 import { RootIndexRoute } from './routes/public/root-index';
 import { loadAppLayout, loadLeadManager } from './routes/app/screens';
@@ -41,13 +40,24 @@ const ResetPasswordRoute = lazy(() => import('./routes/reset-password'));
 const CustomerScreen = lazy(() => import('./routes/app/customer'));
 const ReportsScreen = lazy(() => import('./routes/app/reports'));
 
-/** The route table of spec §2; main.tsx mounts it in a browser router, tests in a memory router. */
+/**
+ * The route table of spec §2. It is matched with the declarative router (main.tsx mounts it in a
+ * browser router, tests in a memory router): the data router's loaders and actions are not used,
+ * and it would add some 14 KB to every page. Render errors are caught in RootRoute.
+ */
 export const routes: RouteObject[] = [
   {
     element: <RootRoute />,
-    errorElement: <RouteErrorBoundary />,
     children: [
-      { path: PATHS.login, element: <LoginRoute /> },
+      // A signed-in user is sent on at once, without the login page's code.
+      {
+        path: PATHS.login,
+        element: (
+          <VisitorsOnly>
+            <LoginRoute />
+          </VisitorsOnly>
+        ),
+      },
       { path: PATHS.register, element: <RegisterRoute /> },
       { path: PATHS.layout, element: <ProductRoute /> },
       { path: PATHS.notFound, element: <NotFoundRoute /> },
@@ -92,3 +102,8 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The routes of `routes`, for whichever router surrounds them. */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

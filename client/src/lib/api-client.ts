@@ -1,5 +1,4 @@
-import { PATHS, apiErrorSchema, type ErrorCode, type ErrorDetail } from '@drivebay/shared';
-import type { z } from 'zod';
+import { PATHS, apiErrorShape, type ErrorCode, type ErrorDetail } from '@drivebay/shared';
 import { UNAUTHORIZED_RELOAD_DELAY_MS } from '../config/constants';
 import { replacePage } from './browser';
 import { notify, type Notice } from './notices';
@@ -10,14 +9,24 @@ import { getAuthToken, getSession, signOutLocally } from './session/session-stor
  * failures into the specification's 'AI Message' notices (§8) in one place.
  */
 
+/**
+ * What parses a response: a zod schema, or one of the lighter checks the public pages use to stay
+ * small (`userDataShape` and the like from @drivebay/shared).
+ */
+export type ResponseSchema<T> = {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: { issues: readonly unknown[] } };
+};
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 export type ApiRequestOptions<T> = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Record<string, QueryValue>;
   body?: unknown;
-  /** The response is parsed with it; a mismatch is a failure like any other. */
-  schema: z.ZodType<T>;
+  /**
+   * The response is parsed with it; a mismatch is a failure like any other.
+   */
+  schema: ResponseSchema<T>;
   signal?: AbortSignal;
   /** false when the caller shows the failure itself (a form, a list with its own warning). */
   notify?: boolean;
@@ -52,7 +61,7 @@ export class ApiRequestError extends Error {
     this.kind = kind;
     this.status = status;
     this.body = body;
-    const parsed = apiErrorSchema.safeParse(body);
+    const parsed = apiErrorShape.safeParse(body);
     this.code = parsed.success ? parsed.data.code : null;
     this.details = parsed.success ? parsed.data.details : [];
     this.serverMessage = serverMessage;
@@ -62,7 +71,7 @@ export class ApiRequestError extends Error {
 export const UNEXPECTED_RESPONSE_MESSAGE = 'The server sent a response this screen cannot read.';
 
 function messageOf(body: unknown): string | null {
-  const parsed = apiErrorSchema.safeParse(body);
+  const parsed = apiErrorShape.safeParse(body);
   if (parsed.success) return parsed.data.message;
   if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string') {
     return body.message;

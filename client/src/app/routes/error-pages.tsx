@@ -1,5 +1,5 @@
-import { Link as RouterLink, useRouteError } from 'react-router-dom';
-import { useEffect } from 'react';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { StatusPage } from '../../components/status-page';
@@ -55,11 +55,29 @@ export function ServerErrorRoute() {
   );
 }
 
+type BoundaryProps = {
+  children: ReactNode;
+  /** The address; moving to another one clears a shown error, so the links out of the 500 page work. */
+  resetKey: string;
+};
+
 /** A render error or a screen whose code failed to load (e.g. after a new release): the 500 page. */
-export function RouteErrorBoundary() {
-  const error = useRouteError();
-  useEffect(() => {
-    console.error('Route failed', error);
-  }, [error]);
-  return <ServerErrorRoute />;
+export class RouteErrorBoundary extends Component<BoundaryProps, { error: unknown; key: string }> {
+  override state = { error: null as unknown, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { error: error ?? new Error('Unknown error') };
+  }
+
+  static getDerivedStateFromProps(props: BoundaryProps, state: { error: unknown; key: string }) {
+    return props.resetKey === state.key ? null : { error: null, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error('Route failed', error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.error ? <ServerErrorRoute /> : this.props.children;
+  }
 }

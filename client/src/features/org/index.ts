@@ -4,3 +4,4 @@ export { CompanyDirectory } from './components/company-directory';
 export { OrgSelectors } from './components/org-selectors';
 export { useOrgScope, type OrgScope } from './hooks/use-org-scope';
 export { getStores } from './api';
+export { scopePins } from './selection';

@@ -159,6 +159,9 @@ export class DocEntry {
 
   private async start(): Promise<void> {
     const generation = this.generation;
+    // The shared socket connects while the device copy loads; the document is offered to the
+    // server only once attached, after that.
+    this.host.socket();
     const storageName = this.host.storageName(this.name);
     if (storageName && indexedDbAvailable()) {
       this.persistence = new IndexeddbPersistence(storageName, this.doc);

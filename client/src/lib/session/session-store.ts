@@ -50,8 +50,17 @@ export function getAuthToken(): string | null {
   return state.user?.authToken ?? null;
 }
 
+/** The token of a session started on this page (its user data came from the login itself). */
+let signedInHere: string | null = null;
+
+/** Whether `authToken` belongs to a session this page started, rather than one found stored. */
+export function isSessionFromThisPage(authToken: string): boolean {
+  return signedInHere === authToken;
+}
+
 /** Starts a session. The selection starts empty so a new login never inherits another scope's store. */
 export function signIn(user: UserData): void {
+  signedInHere = user.authToken;
   writeUserData(user);
   writeSelection(EMPTY_SELECTION);
   set({ user, selection: EMPTY_SELECTION });

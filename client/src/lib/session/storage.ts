@@ -1,4 +1,4 @@
-import { customSearchV2Flag, userDataSchema, type UserData } from '@drivebay/shared';
+import { customSearchV2Flag, userDataShape, type UserData } from '@drivebay/shared';
 
 /**
  * Where the session lives in the browser. Keys are the ones the specification names (§3), so
@@ -42,7 +42,7 @@ export function readUserData(storage: Storage = localStorage): UserData | null {
     storage.removeItem(STORAGE_KEYS.userData);
     return null;
   }
-  const parsed = userDataSchema.safeParse(json);
+  const parsed = userDataShape.safeParse(json);
   if (!parsed.success) {
     storage.removeItem(STORAGE_KEYS.userData);
     return null;

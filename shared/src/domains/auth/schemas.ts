@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { DIVISIONS, EMP_LEVELS, ROLES } from '../../codes';
+import { LOGIN_TEXT } from './login';
 
 export const loginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, 'Username is required').max(100),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  username: z.string({ error: LOGIN_TEXT.usernameRequired }).trim().min(1, LOGIN_TEXT.usernameRequired).max(100),
+  password: z.string({ error: LOGIN_TEXT.passwordRequired }).min(1, LOGIN_TEXT.passwordRequired).max(200),
 });
 export type Login = z.infer<typeof loginSchema>;
 

@@ -27,15 +27,7 @@ export const PUBLIC_LINK_DAYS: Record<PublicLinkPurpose, number> = {
   FEEDBACK: 30,
 };
 
-/** The page each purpose opens. */
-export const PUBLIC_PAGE_PATHS = {
-  dealRoom: '/email/autoResponse',
-  callInvite: '/service/landing',
-  meeting: '/landing',
-  emailAutoResponse: '/email/auto-response-result',
-  mailConfirmation: '/mailconfirmation',
-  feedbackClip: '/FeedbackClip',
-} as const;
+export { PUBLIC_PAGE_PATHS } from './paths';
 
 /** The message every refused link gets: it says nothing about what exists behind it. */
 export const INVALID_LINK_MESSAGE = 'This link is not valid or has expired.';

@@ -1,13 +1,28 @@
+import type { UserData } from '@drivebay/shared';
+
 // The signed-in app's first screens, loaded on demand. The login page starts loading them as soon
 // as someone begins to sign in, so the inbox is ready when the password check answers.
+export const loadAppRoot = () => import('../../app-root');
 export const loadAppLayout = () => import('./app-layout');
 export const loadLeadManager = () => import('./lead-manager');
+export const loadInboxWarmUp = () => import('./warm-inbox');
 
 let started = false;
 
-/** Fetches the layout and the lead manager (where most roles land) once; failures wait for the real load. */
+/**
+ * Fetches the app (its router and routes), the layout, the lead manager (where most roles land)
+ * and the inbox warm-up once; failures wait for the real load.
+ */
 export function preloadSignedInApp(): void {
   if (started) return;
   started = true;
-  for (const load of [loadAppLayout, loadLeadManager]) load().catch(() => (started = false));
+  for (const load of [loadAppRoot, loadAppLayout, loadLeadManager, loadInboxWarmUp]) load().catch(() => (started = false));
+}
+
+/** After the password check: the inbox starts syncing while the app renders (see warm-inbox.ts). */
+export function warmUpAfterSignIn(user: UserData): void {
+  loadInboxWarmUp().then(
+    (m) => m.warmInbox(user),
+    () => undefined,
+  );
 }

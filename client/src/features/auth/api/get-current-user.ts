@@ -1,4 +1,4 @@
-import { userDataSchema, type UserData } from '@drivebay/shared';
+import { userDataShape, type UserData } from '@drivebay/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -6,5 +6,5 @@ import { apiRequest } from '../../../lib/api-client';
  * network failure is silent because a tablet that starts offline keeps working from its cache.
  */
 export function getCurrentUser(signal?: AbortSignal): Promise<UserData> {
-  return apiRequest('/user/me', { schema: userDataSchema, signal, notify: false });
+  return apiRequest('/user/me', { schema: userDataShape, signal, notify: false });
 }

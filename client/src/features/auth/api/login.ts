@@ -1,4 +1,4 @@
-import { userDataSchema, type Login, type UserData } from '@drivebay/shared';
+import { userDataShape, type Login, type UserData } from '@drivebay/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -9,7 +9,7 @@ export function login(credentials: Login): Promise<UserData> {
   return apiRequest('/user/v2/login', {
     method: 'POST',
     body: credentials,
-    schema: userDataSchema,
+    schema: userDataShape,
     notify: false,
     handleUnauthorized: false,
   });

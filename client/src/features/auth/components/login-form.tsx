@@ -2,13 +2,13 @@ import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import LoginIcon from '@mui/icons-material/Login';
-import { loginSchema, type Login, type UserData } from '@drivebay/shared';
+import { checkLogin, type LoginValues, type UserData } from '@drivebay/shared';
+import { TextInput } from '../../../components/text-input';
 import { ApiRequestError } from '../../../lib/api-client';
 import { login } from '../api';
 
-type Field = keyof Login;
+type Field = keyof LoginValues;
 type FieldErrors = Partial<Record<Field, string>>;
 
 const FIELDS: readonly Field[] = ['username', 'password'];
@@ -39,7 +39,7 @@ function fieldErrorsFrom(error: unknown): FieldErrors {
 
 /** `onStart` runs when someone begins to sign in (first keystroke or submit), e.g. to fetch what comes next. */
 export function LoginForm({ onSignedIn, onStart }: { onSignedIn: (user: UserData) => void; onStart?: () => void }) {
-  const [values, setValues] = useState<Login>({ username: '', password: '' });
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -54,20 +54,15 @@ export function LoginForm({ onSignedIn, onStart }: { onSignedIn: (user: UserData
     event.preventDefault();
     if (submitting) return;
     onStart?.();
-    const parsed = loginSchema.safeParse(values);
-    if (!parsed.success) {
-      const errors: FieldErrors = {};
-      for (const issue of parsed.error.issues) {
-        const name = issue.path[0];
-        if (isField(name) && !errors[name]) errors[name] = issue.message;
-      }
-      setFieldErrors(errors);
+    const checked = checkLogin(values);
+    if (!checked.ok) {
+      setFieldErrors(checked.errors);
       return;
     }
     setSubmitting(true);
     setError(null);
     try {
-      const user = await login(parsed.data);
+      const user = await login({ username: checked.username, password: checked.password });
       onSignedIn(user);
     } catch (err) {
       setError(failureMessage(err));
@@ -84,7 +79,7 @@ export function LoginForm({ onSignedIn, onStart }: { onSignedIn: (user: UserData
             {error}
           </Alert>
         ) : null}
-        <TextField
+        <TextInput
           label="Username"
           name="username"
           autoComplete="username"
@@ -96,7 +91,7 @@ export function LoginForm({ onSignedIn, onStart }: { onSignedIn: (user: UserData
           error={Boolean(fieldErrors.username)}
           helperText={fieldErrors.username}
         />
-        <TextField
+        <TextInput
           label="Password"
           name="password"
           type="password"

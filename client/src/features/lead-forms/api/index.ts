@@ -1,4 +1,4 @@
-import { leadFormConfigSchema, leadSubmissionResultSchema, type LeadFormConfig, type LeadSubmission, type LeadSubmissionResult } from '@drivebay/shared';
+import { leadFormConfigShape, leadSubmissionResultShape, type LeadFormConfig, type LeadSubmission, type LeadSubmissionResult } from '@drivebay/shared';
 import { apiRequest } from '../../../lib/api-client';
 
 /**
@@ -7,7 +7,7 @@ import { apiRequest } from '../../../lib/api-client';
  */
 export function getLeadFormConfig(form: string, signal?: AbortSignal): Promise<LeadFormConfig> {
   return apiRequest(`/api/lead-forms/${encodeURIComponent(form)}`, {
-    schema: leadFormConfigSchema,
+    schema: leadFormConfigShape,
     signal,
     notify: false,
     handleUnauthorized: false,
@@ -19,7 +19,7 @@ export function submitLead(body: LeadSubmission): Promise<LeadSubmissionResult> 
   return apiRequest('/api/lisa/appointment', {
     method: 'POST',
     body,
-    schema: leadSubmissionResultSchema,
+    schema: leadSubmissionResultShape,
     notify: false,
     handleUnauthorized: false,
   });

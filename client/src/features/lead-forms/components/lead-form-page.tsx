@@ -1,11 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentProps, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   LEAD_CONSENT_TEXT,
@@ -17,6 +16,7 @@ import {
   type LeadFormField,
   type LeadFormValues,
 } from '@drivebay/shared';
+import { TextInput } from '../../../components/text-input';
 import { ApiRequestError } from '../../../lib/api-client';
 import { getLeadFormConfig, submitLead } from '../api';
 import { FormLogo } from './form-logo';
@@ -96,8 +96,8 @@ export function LeadFormPage({ form }: { form: LeadForm }) {
     }
   };
 
-  const field = (name: LeadFormField, label: string, extra: Record<string, unknown> = {}) => (
-    <TextField
+  const field = (name: LeadFormField, label: string, extra: Partial<ComponentProps<typeof TextInput>> = {}) => (
+    <TextInput
       name={name}
       label={label}
       value={values[name]}
@@ -140,10 +140,8 @@ export function LeadFormPage({ form }: { form: LeadForm }) {
                 {field('phone', 'Mobile phone', {
                   autoComplete: 'tel-national',
                   type: 'tel',
-                  slotProps: {
-                    input: { startAdornment: <InputAdornment position="start">+1</InputAdornment> },
-                    htmlInput: { inputMode: 'tel' },
-                  },
+                  startAdornment: <InputAdornment position="start">+1</InputAdornment>,
+                  inputProps: { inputMode: 'tel' },
                 })}
               </Stack>
               <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1, mb: 2.5 }} data-testid="lead-consent">
