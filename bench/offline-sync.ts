@@ -22,6 +22,7 @@ import { createConsoleLogger, createSyncServer } from '@drivebay/sync-server';
 import { boardDocName, keyForDrop, moveCard, readBoard } from '@drivebay/shared/docs';
 import { seedDemo } from '../api/src/seed/demo';
 import { WORK_LANES, generator, machine, seedBoard } from './support';
+import { queryBoardCards } from '../sync-server/src/extensions/board-cards';
 
 const tabletCount = Number(process.argv[2] ?? 20);
 const editsEach = Number(process.argv[3] ?? 50);
@@ -54,7 +55,7 @@ function countingWebSocket(wire: Wire) {
 
 type Tablet = { doc: Y.Doc; socket: HocuspocusProviderWebsocket; provider: HocuspocusProvider; wire: Wire };
 
-async function tablet(url: string, token: string): Promise<Tablet> {
+async function tablet(url: string, token: string, cardCount: number): Promise<Tablet> {
   const wire: Wire = { sent: 0, received: 0 };
   const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: countingWebSocket(wire) });
   const doc = new Y.Doc();
@@ -80,6 +81,7 @@ try {
   if (db.kind === 'pglite') await migrate(db.sql);
   await seedDemo(db.sql);
   await seedBoard(db.sql, STORE, cardCount, 'SYNC');
+  const onBoard = (await queryBoardCards(db.sql, { storeId: STORE })).filter((c) => c.onBoard).length;
   const [user] = await db.sql<{ id: number }[]>`select id from app_user where username = 'office_manager'`;
 
   const sync = createSyncServer({ sql: db.sql, logger: createConsoleLogger('warn') });
@@ -91,7 +93,7 @@ try {
   const tablets: Tablet[] = [];
   for (let i = 0; i < tabletCount; i++) {
     const { token } = await createSession(db.sql, { userId: user!.id, ip: '127.0.0.1', userAgent: 'bench/offline-sync' });
-    tablets.push(await tablet(url, token));
+    tablets.push(await tablet(url, token, onBoard));
   }
   const cards = Object.values(readBoard(tablets[0]!.doc)).flat().length;
 
