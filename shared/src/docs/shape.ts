@@ -100,7 +100,7 @@ type Attachment = { root: string; key: string } | null;
  * decided here", never "refused".
  */
 export function acceptsCheaply(doc: Y.Doc, update: Uint8Array, shape: DocShape): boolean {
-  let decoded: { structs: (Y.Item | Y.GC | Y.Skip)[]; ds: Y.DeleteSet };
+  let decoded: ReturnType<typeof Y.decodeUpdate>;
   try {
     decoded = Y.decodeUpdate(update);
   } catch {
