@@ -17,7 +17,6 @@
 import { appendFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
@@ -40,6 +39,7 @@ import {
   type BoardCard,
 } from '@drivebay/shared/docs';
 import { seedDemo } from '../api/src/seed/demo';
+import { createBoardProvider } from '../client/src/features/boards/collab/board-connection';
 import { WORK_LANES, generator, machine, seedBoard } from './support';
 import { queryBoardCards } from '../sync-server/src/extensions/board-cards';
 import { BoardProjection } from '../sync-server/src/extensions/board-projection';
@@ -95,19 +95,14 @@ async function startProduct(sql: Sql): Promise<{ url: string; sync: SyncServer; 
 }
 
 async function productPerson(url: string, token: string, cards: number): Promise<Person> {
-  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket });
   const doc = new Y.Doc();
   const person: Person = { doc, arrived: new Map(), rejected: 0, destroy: () => {} };
   await new Promise<void>((resolve, reject) => {
-    const provider = new HocuspocusProvider({
-      websocketProvider: socket,
-      name: boardDocName(STORE),
-      token,
-      document: doc,
-      onAuthenticationFailed: ({ reason }) => reject(new Error(reason)),
-      onStateless: ({ payload }) => {
-        if (parseBoardNotice(payload)) person.rejected += 1;
-      },
+    // The board screen's own socket and provider (client/src/features/boards/collab).
+    const { socket, provider } = createBoardProvider({ url, storeId: STORE, doc, token: () => token, WebSocketPolyfill: WebSocket });
+    provider.on('authenticationFailed', ({ reason }: { reason: string }) => reject(new Error(reason)));
+    provider.on('stateless', ({ payload }: { payload: string }) => {
+      if (parseBoardNotice(payload)) person.rejected += 1;
     });
     provider.attach();
     person.destroy = () => {
