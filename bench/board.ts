@@ -27,7 +27,6 @@ import { createSession, migrate, openDatabase, type Database, type Sql } from '@
 import { createTestDatabase } from '@drivebay/api/testing';
 import { createConsoleLogger, createSyncServer, type SyncServer } from '@drivebay/sync-server';
 import {
-  boardDocName,
   boardMoveProblem,
   keyForDrop,
   moveCard,
