@@ -7,13 +7,16 @@
 // viewer's document: the moment the update is applied and the board observer fires, before any
 // rendering.
 //
-//   node --import tsx bench/board.ts [seconds=30] [people=10] [cards=500]
+//   node --import tsx bench/board.ts [seconds=30] [people=10] [cards=500] [rounds=3]
+//
+// The time is split into rounds that alternate between the product and the reference (both
+// servers up, each with its own people), so a machine whose load changes during the run weighs on
+// both alike.
 //
 // PostgreSQL when DATABASE_URL is set (a fresh database, dropped afterwards), else embedded PGlite.
 import { appendFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { WebSocket, WebSocketServer, type RawData } from 'ws';
 import * as decoding from 'lib0/decoding';
 import * as encoding from 'lib0/encoding';
@@ -24,7 +27,6 @@ import { createSession, migrate, openDatabase, type Database, type Sql } from '@
 import { createTestDatabase } from '@drivebay/api/testing';
 import { createConsoleLogger, createSyncServer, type SyncServer } from '@drivebay/sync-server';
 import {
-  boardDocName,
   boardMoveProblem,
   keyForDrop,
   moveCard,
@@ -36,6 +38,7 @@ import {
   type BoardCard,
 } from '@drivebay/shared/docs';
 import { seedDemo } from '../api/src/seed/demo';
+import { createBoardProvider } from '../client/src/features/boards/collab/board-connection';
 import { WORK_LANES, generator, machine, seedBoard } from './support';
 import { queryBoardCards } from '../sync-server/src/extensions/board-cards';
 import { BoardProjection } from '../sync-server/src/extensions/board-projection';
@@ -43,6 +46,7 @@ import { BoardProjection } from '../sync-server/src/extensions/board-projection'
 const seconds = Number(process.argv[2] ?? 30);
 const peopleCount = Number(process.argv[3] ?? 10);
 const cardCount = Number(process.argv[4] ?? 500);
+const rounds = Math.max(1, Number(process.argv[5] ?? 3));
 const STORE = 1;
 // Lanes people move cards between: the open lanes, whose moves the lane rules all allow.
 
@@ -90,19 +94,14 @@ async function startProduct(sql: Sql): Promise<{ url: string; sync: SyncServer; 
 }
 
 async function productPerson(url: string, token: string, cards: number): Promise<Person> {
-  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: WebSocket });
   const doc = new Y.Doc();
   const person: Person = { doc, arrived: new Map(), rejected: 0, destroy: () => {} };
   await new Promise<void>((resolve, reject) => {
-    const provider = new HocuspocusProvider({
-      websocketProvider: socket,
-      name: boardDocName(STORE),
-      token,
-      document: doc,
-      onAuthenticationFailed: ({ reason }) => reject(new Error(reason)),
-      onStateless: ({ payload }) => {
-        if (parseBoardNotice(payload)) person.rejected += 1;
-      },
+    // The board screen's own socket and provider (client/src/features/boards/collab).
+    const { socket, provider } = createBoardProvider({ url, storeId: STORE, doc, token: () => token, WebSocketPolyfill: WebSocket });
+    provider.on('authenticationFailed', ({ reason }: { reason: string }) => reject(new Error(reason)));
+    provider.on('stateless', ({ payload }: { payload: string }) => {
+      if (parseBoardNotice(payload)) person.rejected += 1;
     });
     provider.attach();
     person.destroy = () => {
@@ -146,7 +145,7 @@ async function startReference(initial: BoardCard[]): Promise<{ url: string; clos
 async function referencePerson(url: string, cards: number): Promise<Person> {
   const doc = new Y.Doc();
   const ws = new WebSocket(url);
-  const person: Person = { doc, arrived: new Map(), rejected: 0, destroy: () => ws.close() };
+  const person: Person = { doc, arrived: new Map(), rejected: 0, destroy: () => ws.terminate() };
   const send = (write: (encoder: encoding.Encoder) => void) => {
     const encoder = encoding.createEncoder();
     encoding.writeVarUint(encoder, MESSAGE_SYNC);
@@ -180,14 +179,15 @@ async function referencePerson(url: string, cards: number): Promise<Person> {
 // --- The run ------------------------------------------------------------------------------------
 
 type Result = { p50: number; p95: number; max: number; moves: number; samples: number; missing: number; rejected: number };
+type Round = { latencies: number[]; moves: number; missing: number };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /** Every person moves a random card of a working lane to another working lane once a second. */
-async function run(people: Person[], seed: number): Promise<Result> {
+async function run(people: Person[], seed: number, ms: number): Promise<Round> {
   const random = generator(seed);
   const sentAt = new Map<string, { at: number; by: number }>();
-  const until = performance.now() + seconds * 1000;
+  const until = performance.now() + ms;
   await Promise.all(
     people.map(async (person, index) => {
       // Staggered, so the moves of the people spread over each second.
@@ -217,14 +217,18 @@ async function run(people: Person[], seed: number): Promise<Result> {
       else latencies.push(at - sent.at);
     }
   });
-  latencies.sort((a, b) => a - b);
+  return { latencies, moves: sentAt.size, missing };
+}
+
+function summarize(all: Round[], people: Person[]): Result {
+  const latencies = all.flatMap((r) => r.latencies).sort((a, b) => a - b);
   return {
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     max: latencies.at(-1) ?? NaN,
-    moves: sentAt.size,
+    moves: all.reduce((n, r) => n + r.moves, 0),
     samples: latencies.length,
-    missing,
+    missing: all.reduce((n, r) => n + r.missing, 0),
     rejected: people.reduce((n, p) => n + p.rejected, 0),
   };
 }
@@ -247,7 +251,21 @@ try {
     const { token } = await createSession(db.sql, { userId: user!.id, ip: '127.0.0.1', userAgent: 'bench/board' });
     productPeople.push(await productPerson(product.url, token, initial.length));
   }
-  const productResult = await run(productPeople, 11);
+  const relay = await startReference(initial);
+  const relayPeople: Person[] = [];
+  for (let i = 0; i < peopleCount; i++) relayPeople.push(await referencePerson(relay.url, initial.length));
+
+  // Alternating rounds, the same moves (seed) for both in each round.
+  const productRounds: Round[] = [];
+  const relayRounds: Round[] = [];
+  const roundMs = (seconds * 1000) / rounds;
+  for (let r = 0; r < rounds; r++) {
+    productRounds.push(await run(productPeople, 11 + r, roundMs));
+    relayRounds.push(await run(relayPeople, 11 + r, roundMs));
+  }
+  const productResult = summarize(productRounds, productPeople);
+  const relayResult = summarize(relayRounds, relayPeople);
+
   // The board and PostgreSQL agree once every check has run.
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const stored = await db.sql<{ id: number; statusCode: string; orderKey: string }[]>`
@@ -256,15 +274,10 @@ try {
   const disagreements = stored.filter((r) => shown.get(r.id) !== `${r.statusCode}:${r.orderKey}`).length;
   for (const p of productPeople) p.destroy();
   await product.close();
-
-  const relay = await startReference(initial);
-  const relayPeople: Person[] = [];
-  for (let i = 0; i < peopleCount; i++) relayPeople.push(await referencePerson(relay.url, initial.length));
-  const relayResult = await run(relayPeople, 11);
   for (const p of relayPeople) p.destroy();
   await relay.close();
 
-  const load = `${peopleCount} people on store ${STORE}'s board of ${initial.length} cards, each moving a card once a second for ${seconds} s`;
+  const load = `${peopleCount} people on store ${STORE}'s board of ${initial.length} cards, each moving a card once a second for ${seconds} s, in ${rounds} rounds alternating with the reference`;
   console.info(`database: ${db.kind}; ${load}; ${machine()}`);
   console.info(`product (Hocuspocus + validation + PostgreSQL projection): ${fmt(productResult)}; board vs PostgreSQL disagreements after: ${disagreements}`);
   console.info(`@y/websocket-server relaying the same Yjs updates: ${fmt(relayResult)}`);
@@ -298,3 +311,6 @@ try {
 } finally {
   await db.close();
 }
+// Two client sockets are left half-closed once both servers have shut down, and would keep the
+// process up; everything is measured, written and closed by now.
+process.exit(process.exitCode ?? 0);

@@ -4,8 +4,10 @@
 // the time until every tablet and the server hold the same document, and the bytes on the wire
 // during that catch-up (counted on each tablet's WebSocket, both ways), against what sending the
 // full document state would cost (each tablet uploading its whole document and downloading the
-// server's). Runs against the product's sync server (authentication, every move validated and
-// projected into PostgreSQL with its audit row).
+// server's). Runs the board screen's own socket and provider (`createBoardProvider`) against the
+// product's sync server (authentication, every move validated and projected into PostgreSQL with
+// its audit row). Going offline and back is the socket's disconnect() and connect(), as the
+// screen's 'online' handler does.
 //
 //   node --import tsx bench/offline-sync.ts [tablets=20] [edits=50] [cards=500]
 //
@@ -13,15 +15,17 @@
 import { appendFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
+import { WebSocketStatus, type HocuspocusProvider, type HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { WebSocket, type RawData } from 'ws';
 import * as Y from 'yjs';
 import { createSession, migrate, openDatabase, type Database } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
 import { createConsoleLogger, createSyncServer } from '@drivebay/sync-server';
 import { boardDocName, keyForDrop, moveCard, readBoard } from '@drivebay/shared/docs';
+import { createBoardProvider } from '../client/src/features/boards/collab/board-connection';
 import { seedDemo } from '../api/src/seed/demo';
 import { WORK_LANES, generator, machine, seedBoard } from './support';
+import { queryBoardCards } from '../sync-server/src/extensions/board-cards';
 
 const tabletCount = Number(process.argv[2] ?? 20);
 const editsEach = Number(process.argv[3] ?? 50);
@@ -54,11 +58,11 @@ function countingWebSocket(wire: Wire) {
 
 type Tablet = { doc: Y.Doc; socket: HocuspocusProviderWebsocket; provider: HocuspocusProvider; wire: Wire };
 
-async function tablet(url: string, token: string): Promise<Tablet> {
+async function tablet(url: string, token: string, cardCount: number): Promise<Tablet> {
   const wire: Wire = { sent: 0, received: 0 };
-  const socket = new HocuspocusProviderWebsocket({ url, WebSocketPolyfill: countingWebSocket(wire) });
   const doc = new Y.Doc();
-  const provider = new HocuspocusProvider({ websocketProvider: socket, name: boardDocName(STORE), token, document: doc });
+  // The board screen's own socket and provider (client/src/features/boards/collab).
+  const { socket, provider } = createBoardProvider({ url, storeId: STORE, doc, token: () => token, WebSocketPolyfill: countingWebSocket(wire) });
   provider.attach();
   await until(() => provider.isSynced && Object.values(readBoard(doc)).flat().length >= cardCount, 'the first sync', 60_000);
   return { doc, socket, provider, wire };
@@ -80,6 +84,7 @@ try {
   if (db.kind === 'pglite') await migrate(db.sql);
   await seedDemo(db.sql);
   await seedBoard(db.sql, STORE, cardCount, 'SYNC');
+  const onBoard = (await queryBoardCards(db.sql, { storeId: STORE })).filter((c) => c.onBoard).length;
   const [user] = await db.sql<{ id: number }[]>`select id from app_user where username = 'office_manager'`;
 
   const sync = createSyncServer({ sql: db.sql, logger: createConsoleLogger('warn') });
@@ -91,7 +96,7 @@ try {
   const tablets: Tablet[] = [];
   for (let i = 0; i < tabletCount; i++) {
     const { token } = await createSession(db.sql, { userId: user!.id, ip: '127.0.0.1', userAgent: 'bench/offline-sync' });
-    tablets.push(await tablet(url, token));
+    tablets.push(await tablet(url, token, onBoard));
   }
   const cards = Object.values(readBoard(tablets[0]!.doc)).flat().length;
 

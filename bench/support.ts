@@ -24,16 +24,19 @@ export function generator(seed: number) {
   };
 }
 
-/** Tops store 1's board up to `cards` open repair orders spread over the working lanes. */
-/** Tops store `storeId`'s open repair orders up to `cards`, spread over the work lanes. */
+/**
+ * Tops store `storeId`'s open repair orders (every lane but Closed ROs) up to `cards`, spread over
+ * the work lanes, so the board shows at least `cards` cards (today's closed orders come on top).
+ */
 export async function seedBoard(sql: Sql, storeId: number, cards: number, prefix: string): Promise<void> {
   const STORE = storeId;
-  const [{ n } = { n: 0 }] = await sql<{ n: number }[]>`select count(*)::int as n from repair_order where store_id = ${STORE}`;
+  const [{ n, open } = { n: 0, open: 0 }] = await sql<{ n: number; open: number }[]>`
+    select count(*)::int as n, (count(*) filter (where status_code <> 'CLOSED'))::int as open from repair_order where store_id = ${STORE}`;
   const customers = await sql<{ id: number; vehicle: number }[]>`
     select c.id, v.id as vehicle from customer c join service_vehicle v on v.customer_id = c.id where c.store_id = ${STORE} order by c.id`;
   const advisors = await sql<{ id: number }[]>`select id from service_advisor where store_id = ${STORE} order by id`;
   const rows = [];
-  for (let i = n; i < cards; i++) {
+  for (let i = n; i < n + cards - open; i++) {
     const c = customers[i % customers.length]!;
     rows.push({
       store_id: STORE,

@@ -122,6 +122,11 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
   const hocuspocus = new Hocuspocus<SyncContext>({
     name: 'drivebay-sync',
     quiet: true,
+    // A change goes to the other clients in the tick that applied it, as a plain relay does.
+    // Hocuspocus's default holds broadcasts to the end of the event-loop turn to merge many
+    // writers' changes; our documents have a few writers (a board) or one (the server, inboxes),
+    // so that merging saves nothing and the wait is added to every move and every new text.
+    flushDelay: false,
     extensions: [
       new Persistence({ sql, logger }),
       new Authentication({ sql, logger }),

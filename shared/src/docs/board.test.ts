@@ -165,4 +165,45 @@ describe('board repairs', () => {
     doc.getMap('cards').set('5', card(6));
     expect(cardProblem(doc, 5)).toBe('the card is filed under another id');
   });
+
+  it('moves a card by its place alone, and a server write of the card drops a place that says otherwise', () => {
+    const server = new Y.Doc();
+    const client = new Y.Doc();
+    upsertCards(server, [card(1, { lane: 'ASSIGNED' }), card(2)]);
+    Y.applyUpdate(client, Y.encodeStateAsUpdate(server));
+    const before = Y.encodeStateVector(client);
+    const seen: BoardChange[] = [];
+    const stop = observeBoard(server, (c) => seen.push(c));
+    moveCard(client, 1, 'HOLD', 'W', new Date('2025-03-01T00:00:00.000Z'));
+    const move = Y.encodeStateAsUpdate(client, before);
+    // A place, not the card: far smaller than the card's JSON.
+    expect(move.byteLength).toBeLessThan(JSON.stringify(card(1)).length / 3);
+    Y.applyUpdate(server, move);
+    expect(seen).toEqual([{ upserted: [1], removed: [], local: false }]);
+    expect(readCard(server, 1)).toMatchObject({ lane: 'HOLD', orderKey: 'W', updatedOn: '2025-03-01T00:00:00.000Z' });
+    // The server writing what the move says changes nothing; writing something else drops the place.
+    expect(upsertCards(server, [card(1, { lane: 'HOLD', orderKey: 'W' })])).toBe(0);
+    expect(upsertCards(server, [card(1, { lane: 'ASSIGNED', orderKey: 'X' })])).toBe(1);
+    expect(readCard(server, 1)).toMatchObject({ lane: 'ASSIGNED', orderKey: 'X' });
+    expect(server.getMap('places').has('1')).toBe(false);
+    stop();
+  });
+
+  it('says what is wrong with a place, drops places of no card, and reports them as removed', () => {
+    const doc = new Y.Doc();
+    upsertCards(doc, [card(1), card(2)]);
+    doc.getMap('places').set('1', 'NOWHERE V 1');
+    expect(cardProblem(doc, 1)).toBe('unknown lane');
+    expect(readCard(doc, 1)).toBeNull();
+    doc.getMap('places').set('2', 'HOLD V0 1');
+    expect(cardProblem(doc, 2)).toBe('invalid position in the lane');
+    const seen: BoardChange[] = [];
+    const stop = observeBoard(doc, (c) => seen.push(c));
+    doc.getMap('places').set('5', 'HOLD V 1');
+    expect(seen).toEqual([{ upserted: [], removed: [5], local: true }]);
+    stop();
+    expect(replaceCards(doc, [card(1), card(2)])).toEqual({ written: 2, removed: 0 });
+    expect([...doc.getMap('places').keys()]).toEqual([]);
+    expect(readBoard(doc).UNASSIGNED.map((c) => c.id)).toEqual([1, 2]);
+  });
 });

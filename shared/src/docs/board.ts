@@ -3,7 +3,12 @@
  * `cards` map, placed in a lane (its status) at a fractional order key. Clients move cards; the
  * server validates moves and projects them into PostgreSQL.
  *
- * Like inbox rows, each card is one plain JSON value (fast to load, replaced whole on a move).
+ * Like inbox rows, each card is one plain JSON value (fast to load), written by the server. A move
+ * writes only the card's place: a short string under the card's id in the `places` map
+ * ("LANE orderKey stamp"), which takes precedence over the lane and key inside the card. A move
+ * is then some 40 bytes on the wire instead of the whole card (some 250), which is what a tablet
+ * back from an offline spell sends and receives for every move. The server keeps both maps in
+ * step: whenever it writes a card, it drops a place that says something else.
  */
 import type * as Y from 'yjs';
 import { z } from 'zod';
@@ -12,6 +17,9 @@ import { compareOrderKeys, keyBetween, ORDER_KEY_PATTERN } from './order-key';
 import { isPlainObject, type DocShape } from './shape';
 
 const CARDS = 'cards';
+const PLACES = 'places';
+/** The longest place value: a lane code, an order key and a stamp. */
+const MAX_PLACE_LENGTH = 256;
 
 const id = z.number().int().positive();
 const isoDateTime = z.iso.datetime({ offset: true });
@@ -64,6 +72,13 @@ export const boardShape: DocShape = {
     if (JSON.stringify(value).length > MAX_CARD_BYTES) return `a card takes at most ${MAX_CARD_BYTES} bytes`;
     return null;
   },
+  [PLACES]: (key, value) => {
+    if (!/^[1-9][0-9]{0,15}$/.test(key)) return `"${key.slice(0, 40)}" is not a repair-order id`;
+    if (value === undefined) return null;
+    if (typeof value !== 'string') return 'a place is a string';
+    if (value.length > MAX_PLACE_LENGTH) return `a place takes at most ${MAX_PLACE_LENGTH} characters`;
+    return null;
+  },
 };
 
 /** Cards grouped by lane, every lane present, each lane in display order. */
@@ -81,13 +96,46 @@ function cardsOf(doc: Y.Doc): Y.Map<unknown> {
   return doc.getMap<unknown>(CARDS);
 }
 
+function placesOf(doc: Y.Doc): Y.Map<unknown> {
+  return doc.getMap<unknown>(PLACES);
+}
+
 function keyOf(cardId: number | string): string {
   return String(cardId);
+}
+
+/** Where a move put a card. */
+type Place = { lane: RoStatusCode; orderKey: string; updatedOn: string };
+
+/** A place as it is stored: "LANE orderKey stamp", the stamp in milliseconds, base 36. */
+function encodePlace(lane: RoStatusCode, orderKey: string, at: Date): string {
+  return `${lane} ${orderKey} ${at.getTime().toString(36)}`;
+}
+
+const LANE_CODES = new Set<string>(RO_STATUS_CODES);
+
+/** A stored place, or why it is not one. */
+function decodePlace(value: unknown): Place | { problem: string } {
+  if (typeof value !== 'string') return { problem: 'invalid place' };
+  const [lane, orderKey, stamp, ...rest] = value.split(' ');
+  if (!lane || !LANE_CODES.has(lane)) return { problem: 'unknown lane' };
+  if (!orderKey || !ORDER_KEY_PATTERN.test(orderKey)) return { problem: 'invalid position in the lane' };
+  const ms = stamp && /^[0-9a-z]{1,11}$/.test(stamp) ? parseInt(stamp, 36) : NaN;
+  if (rest.length > 0 || !Number.isFinite(ms) || ms > 8.64e15) return { problem: 'invalid place' };
+  return { lane: lane as RoStatusCode, orderKey, updatedOn: new Date(ms).toISOString() };
 }
 
 function validCard(key: string, value: unknown): BoardCard | null {
   const parsed = boardCardSchema.safeParse(value);
   return parsed.success && keyOf(parsed.data.id) === key ? parsed.data : null;
+}
+
+/** The card under `key` as it shows: the card, at its place when a move gave it one. */
+function shownCard(key: string, value: unknown, place: unknown): BoardCard | null {
+  const card = validCard(key, value);
+  if (!card || place === undefined) return card;
+  const decoded = decodePlace(place);
+  return 'problem' in decoded ? null : { ...card, ...decoded };
 }
 
 /** Orders cards inside a lane: by order key, then by id so concurrent equal keys agree everywhere. */
@@ -98,33 +146,48 @@ export function compareCards(a: BoardCard, b: BoardCard): number {
 /** Every valid card grouped by lane (all lanes present, in RO_LANES order), sorted by order key. */
 export function readBoard(doc: Y.Doc): BoardLanes {
   const lanes = Object.fromEntries(RO_LANES.map((l) => [l.code, [] as BoardCard[]])) as BoardLanes;
+  const places = placesOf(doc);
   cardsOf(doc).forEach((value, key) => {
-    const card = validCard(key, value);
+    const card = shownCard(key, value, places.get(key));
     if (card) lanes[card.lane].push(card);
   });
   for (const lane of Object.values(lanes)) lane.sort(compareCards);
   return lanes;
 }
 
-/** One card by repair-order id, or null when absent or invalid. */
+/** One card by repair-order id (at its place), or null when absent or invalid. */
 export function readCard(doc: Y.Doc, cardId: number | string): BoardCard | null {
   const key = keyOf(cardId);
-  return validCard(key, cardsOf(doc).get(key));
+  return shownCard(key, cardsOf(doc).get(key), placesOf(doc).get(key));
+}
+
+/** Cards equal but for the stamp, which a move sets and the server's card may not have. */
+function sameButStamp(a: BoardCard, b: BoardCard): boolean {
+  return JSON.stringify({ ...a, updatedOn: '' }) === JSON.stringify({ ...b, updatedOn: '' });
 }
 
 /**
  * Writes cards (validated; an invalid card throws before anything is written) in one
- * transaction, leaving cards equal to what is stored alone. Returns how many were written.
+ * transaction, leaving cards that already show as given alone (a card a move placed counts as
+ * showing as given when only the move's stamp differs). A written card's place is dropped unless
+ * it says the same. Returns how many were written.
  */
 export function upsertCards(doc: Y.Doc, cards: readonly BoardCard[]): number {
   const valid = cards.map((card) => boardCardSchema.parse(card));
   let written = 0;
   doc.transact(() => {
     const map = cardsOf(doc);
+    const places = placesOf(doc);
     for (const card of valid) {
       const key = keyOf(card.id);
-      if (JSON.stringify(map.get(key)) === JSON.stringify(card)) continue;
-      map.set(key, card);
+      const stored = map.get(key);
+      const place = places.get(key);
+      const same = JSON.stringify(stored) === JSON.stringify(card);
+      if (same && place === undefined) continue;
+      const shown = place === undefined ? null : shownCard(key, stored, place);
+      if (shown && sameButStamp(shown, card)) continue;
+      if (!same) map.set(key, card);
+      if (place !== undefined) places.delete(key);
       written += 1;
     }
   });
@@ -133,7 +196,8 @@ export function upsertCards(doc: Y.Doc, cards: readonly BoardCard[]): number {
 
 /**
  * Makes the cards exactly `cards` in one transaction: writes those that differ and removes every
- * other entry, including entries that are not valid cards. Returns what it wrote and removed.
+ * other entry, including entries that are not valid cards and places of no card. Returns what
+ * it wrote and removed.
  */
 export function replaceCards(doc: Y.Doc, cards: readonly BoardCard[]): { written: number; removed: number } {
   const valid = cards.map((card) => boardCardSchema.parse(card));
@@ -147,14 +211,16 @@ export function replaceCards(doc: Y.Doc, cards: readonly BoardCard[]): { written
       map.delete(key);
       removed += 1;
     }
+    const places = placesOf(doc);
+    for (const key of [...places.keys()]) if (!keep.has(key)) places.delete(key);
     written = upsertCards(doc, valid);
   });
   return { written, removed };
 }
 
 /**
- * Why the entry under a card id is not a valid card ('removed', or what is wrong with it), or
- * null when it is valid. For messages when the server undoes a client's write.
+ * Why the entry under a card id is not a valid card ('removed', or what is wrong with it or with
+ * its place), or null when it is valid. For messages when the server undoes a client's write.
  */
 export function cardProblem(doc: Y.Doc, cardId: number | string): string | null {
   const key = keyOf(cardId);
@@ -168,13 +234,17 @@ export function cardProblem(doc: Y.Doc, cardId: number | string): string | null 
     if (field === 'orderKey') return 'invalid position in the lane';
     return `invalid ${field}`;
   }
-  return keyOf(parsed.data.id) === key ? null : 'the card is filed under another id';
+  if (keyOf(parsed.data.id) !== key) return 'the card is filed under another id';
+  const place = placesOf(doc).get(key);
+  if (place === undefined) return null;
+  const decoded = decodePlace(place);
+  return 'problem' in decoded ? decoded.problem : null;
 }
 
 /**
- * Moves a card to `lane` at `orderKey` (and stamps `updatedOn`) in one transaction. Returns the
- * moved card, or null when there is no valid card with that id. Throws on an unknown lane or an
- * invalid key.
+ * Moves a card to `lane` at `orderKey` (and stamps `updatedOn`) in one transaction, by writing its
+ * place. Returns the moved card, or null when there is no valid card with that id. Throws on an
+ * unknown lane or an invalid key.
  */
 export function moveCard(
   doc: Y.Doc,
@@ -187,18 +257,20 @@ export function moveCard(
   if (!current) return null;
   const moved = boardCardSchema.parse({ ...current, lane, orderKey, updatedOn: now.toISOString() });
   doc.transact(() => {
-    cardsOf(doc).set(keyOf(moved.id), moved);
+    placesOf(doc).set(keyOf(moved.id), encodePlace(moved.lane, moved.orderKey, now));
   });
   return moved;
 }
 
-/** Removes cards by repair-order id in one transaction; returns how many were present. */
+/** Removes cards (and their places) by repair-order id in one transaction; returns how many were present. */
 export function removeCards(doc: Y.Doc, cardIds: Iterable<number | string>): number {
   let removed = 0;
   doc.transact(() => {
     const map = cardsOf(doc);
+    const places = placesOf(doc);
     for (const cardId of cardIds) {
       const key = keyOf(cardId);
+      if (places.has(key)) places.delete(key);
       if (!map.has(key)) continue;
       map.delete(key);
       removed += 1;
@@ -208,22 +280,52 @@ export function removeCards(doc: Y.Doc, cardIds: Iterable<number | string>): num
 }
 
 /**
- * Calls `onChange` after every transaction that changes cards, with the transaction's origin (the
- * sync server tells a client's update from its own writes by it); returns the unsubscribe function.
+ * Calls `onChange` after every transaction that changes cards or their places, with the
+ * transaction's origin (the sync server tells a client's update from its own writes by it); a
+ * card whose entry is gone counts as removed. Returns the unsubscribe function.
  */
 export function observeBoard(doc: Y.Doc, onChange: (change: BoardChange, origin: unknown) => void): () => void {
   const cards = cardsOf(doc);
-  const handler = (event: Y.YMapEvent<unknown>, transaction: Y.Transaction): void => {
+  const places = placesOf(doc);
+  // What the two maps' observers saw in the transaction under way, reported once after it.
+  let seen: { transaction: Y.Transaction; cards: Map<string, boolean>; places: Set<string> } | null = null;
+  const note = (transaction: Y.Transaction) => {
+    if (seen?.transaction !== transaction) seen = { transaction, cards: new Map(), places: new Set() };
+    return seen;
+  };
+  const onCards = (event: Y.YMapEvent<unknown>, transaction: Y.Transaction): void => {
+    const noted = note(transaction);
+    event.changes.keys.forEach((change, key) => noted.cards.set(key, change.action === 'delete'));
+  };
+  const onPlaces = (event: Y.YMapEvent<unknown>, transaction: Y.Transaction): void => {
+    const noted = note(transaction);
+    event.changes.keys.forEach((_change, key) => noted.places.add(key));
+  };
+  const after = (transaction: Y.Transaction): void => {
+    if (seen?.transaction !== transaction) return;
+    const noted = seen;
+    seen = null;
     const upserted: number[] = [];
     const removed: number[] = [];
-    event.changes.keys.forEach((change, key) => {
-      if (!/^[1-9][0-9]*$/.test(key)) return;
-      (change.action === 'delete' ? removed : upserted).push(Number(key));
-    });
+    for (const [key, deleted] of noted.cards) {
+      if (!/^[1-9][0-9]*$/.test(key)) continue;
+      (deleted ? removed : upserted).push(Number(key));
+    }
+    for (const key of noted.places) {
+      if (noted.cards.has(key) || !/^[1-9][0-9]*$/.test(key)) continue;
+      // A place of no card is reported as a removed card: there is nothing to show under it.
+      (cards.has(key) ? upserted : removed).push(Number(key));
+    }
     if (upserted.length || removed.length) onChange({ upserted, removed, local: transaction.local }, transaction.origin);
   };
-  cards.observe(handler);
-  return () => cards.unobserve(handler);
+  cards.observe(onCards);
+  places.observe(onPlaces);
+  doc.on('afterTransaction', after);
+  return () => {
+    cards.unobserve(onCards);
+    places.unobserve(onPlaces);
+    doc.off('afterTransaction', after);
+  };
 }
 
 /** The display name of a lane (its status code when unknown). */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
-import { boardShape, upsertCards, type BoardCard } from './board';
-import { checkUpdate, clearOutsideShape } from './shape';
+import { boardShape, moveCard, upsertCards, type BoardCard } from './board';
+import { acceptsCheaply, checkUpdate, checkUpdateOnCopy, clearOutsideShape } from './shape';
 
 const card: BoardCard = {
   id: 7,
@@ -68,6 +68,37 @@ describe('checkUpdate with the board shape', () => {
     const exact = checkUpdate(server, update, boardShape, 0).bytes;
     expect(exact).toBeGreaterThan(3000);
     expect(checkUpdate(server, update, boardShape, 1_000_000).bytes).toBeGreaterThanOrEqual(exact);
+  });
+});
+
+describe('checkUpdate without a copy', () => {
+  it('decides as the copy does, for moves, writes, removals and refusals alike', () => {
+    const changes = [
+      (doc: Y.Doc) => moveCard(doc, 7, 'HOLD', 'W'),
+      (doc: Y.Doc) => {
+        moveCard(doc, 7, 'HOLD', 'W');
+        moveCard(doc, 7, 'COMPLETE', 'X');
+      },
+      (doc: Y.Doc) => upsertCards(doc, [{ ...card, lane: 'HOLD' }, { ...card, id: 8 }]),
+      (doc: Y.Doc) => doc.getMap('cards').delete('7'),
+      (doc: Y.Doc) => doc.getMap('places').set('7', 42),
+      (doc: Y.Doc) => doc.getMap('places').set('x', 'HOLD V 1'),
+      (doc: Y.Doc) => doc.getMap('extra').set('a', 1),
+      (doc: Y.Doc) => doc.getMap('cards').set('7', new Y.Map()),
+      (doc: Y.Doc) => doc.getMap('cards').set('7', { ...card, customerName: 'x'.repeat(5000) }),
+    ];
+    const cheap = changes.map((change) => {
+      const { server, update } = attempt(change);
+      return acceptsCheaply(server, update, boardShape);
+    });
+    // The first four are taken without a copy; every refusal is left to the copy.
+    expect(cheap).toEqual([true, true, true, true, false, false, false, false, false]);
+    for (const change of changes) {
+      const { server, update } = attempt(change);
+      const state = Y.encodeStateAsUpdate(server);
+      expect(checkUpdate(server, update, boardShape, 1_000_000).problem).toBe(checkUpdateOnCopy(server, update, boardShape).problem);
+      expect(Y.encodeStateAsUpdate(server)).toEqual(state);
+    }
   });
 });
 

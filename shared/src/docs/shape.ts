@@ -54,12 +54,131 @@ function transactionProblem(doc: Y.Doc, transaction: Y.Transaction, shape: DocSh
 }
 
 /**
+ * Checks `update` against `shape` without applying it anywhere: `doc` and `update` are left as
+ * they are. Every entry the update writes must pass its rule (see {@link checkUpdateOnCopy} for
+ * what the result means).
+ *
+ * The common case (entries of top-level maps written as plain values, entries removed) is decided
+ * by reading the update's structs and looking up where they attach in `doc`, which costs
+ * microseconds whatever the size of the document. Anything else, and anything this reading would
+ * refuse, is decided on a copy of the document by {@link checkUpdateOnCopy}, so refusals and their
+ * reasons are the copy's. The size is an upper bound kept per document (its measured state plus
+ * every update since) until that bound passes `measureAbove`; then the copy measures it exactly.
+ */
+export function checkUpdate(doc: Y.Doc, update: Uint8Array, shape: DocShape, measureAbove = 0): UpdateCheck {
+  const size = sizeBound(doc, measureAbove);
+  if (size !== null && size + update.byteLength <= measureAbove && acceptsCheaply(doc, update, shape)) {
+    return { problem: null, bytes: size + update.byteLength };
+  }
+  const result = checkUpdateOnCopy(doc, update, shape, measureAbove);
+  measured.get(doc)?.reset(result.stateBytes);
+  return { problem: result.problem, bytes: result.bytes };
+}
+
+/** Per document: an upper bound of its encoded state, grown by every update applied to it. */
+const measured = new WeakMap<Y.Doc, { bound: number; reset: (bytes: number) => void }>();
+
+function sizeBound(doc: Y.Doc, measureAbove: number): number | null {
+  // Only worth keeping where a limit is far off; a caller asking for exact sizes gets the copy.
+  if (measureAbove <= 0) return null;
+  let entry = measured.get(doc);
+  if (!entry) {
+    const tracked = { bound: Y.encodeStateAsUpdate(doc).byteLength, reset: (bytes: number) => void (tracked.bound = bytes) };
+    doc.on('update', (applied: Uint8Array) => {
+      tracked.bound += applied.byteLength;
+    });
+    measured.set(doc, (entry = tracked));
+  }
+  return entry.bound;
+}
+
+type Attachment = { root: string; key: string } | null;
+
+/**
+ * Whether every struct of `update` writes an entry of a top-level map that its rule accepts (as
+ * a plain value, or a removal), and everything it deletes is such an entry. False means "not
+ * decided here", never "refused".
+ */
+export function acceptsCheaply(doc: Y.Doc, update: Uint8Array, shape: DocShape): boolean {
+  let decoded: ReturnType<typeof Y.decodeUpdate>;
+  try {
+    decoded = Y.decodeUpdate(update);
+  } catch {
+    return false;
+  }
+  const store = doc.store;
+  const roots = new Map<unknown, string>();
+  for (const [name, type] of doc.share) roots.set(type, name);
+  const fromUpdate = new Map<number, Y.Item[]>();
+  for (const struct of decoded.structs) {
+    if (!(struct instanceof Y.Item)) continue;
+    let list = fromUpdate.get(struct.id.client);
+    if (!list) fromUpdate.set(struct.id.client, (list = []));
+    list.push(struct);
+  }
+  const inDoc = (id: Y.ID): Y.Item | Y.GC | null => {
+    const structs = store.clients.get(id.client);
+    if (!structs || id.clock >= Y.getState(store, id.client)) return null;
+    return structs[Y.findIndexSS(structs as (Y.Item | Y.GC)[], id.clock)] as Y.Item | Y.GC;
+  };
+  const inUpdate = (id: Y.ID): Y.Item | null =>
+    fromUpdate.get(id.client)?.find((item) => item.id.clock <= id.clock && id.clock < item.id.clock + item.length) ?? null;
+  const attachment = (item: Y.Item, depth: number): Attachment => {
+    const parent = item.parent as unknown;
+    if (parent !== null) {
+      const root = typeof parent === 'string' ? parent : roots.get(parent);
+      return root !== undefined && item.parentSub !== null ? { root, key: item.parentSub } : null;
+    }
+    const ref = item.origin ?? item.rightOrigin;
+    if (!ref || depth > 64) return null;
+    const known = inDoc(ref);
+    if (known) return known instanceof Y.Item ? attachment(known, depth + 1) : null;
+    const pending = inUpdate(ref);
+    return pending ? attachment(pending, depth + 1) : null;
+  };
+  const allows = (at: Attachment, value: unknown): boolean => {
+    const rule = at ? shape[at.root] : undefined;
+    return !!at && !!rule && rule(at.key, value) === null;
+  };
+
+  for (const struct of decoded.structs) {
+    if (!(struct instanceof Y.Item)) continue;
+    const known = Y.getState(store, struct.id.client);
+    if (struct.id.clock + struct.length <= known) continue; // already applied: skipped by Yjs
+    if (struct.id.clock < known) return false;
+    const at = attachment(struct, 0);
+    const content = struct.content;
+    if (content instanceof Y.ContentDeleted || Y.isDeleted(decoded.ds, struct.id)) {
+      if (!allows(at, undefined)) return false;
+    } else if (content instanceof Y.ContentAny && content.arr.length === 1) {
+      if (!allows(at, content.arr[0])) return false;
+    } else {
+      return false;
+    }
+  }
+  for (const [client, ranges] of decoded.ds.clients) {
+    const structs = store.clients.get(client) as (Y.Item | Y.GC)[] | undefined;
+    if (!structs) continue;
+    const known = Y.getState(store, client);
+    for (const { clock, len } of ranges) {
+      if (clock >= known) continue; // the update's own structs, checked above
+      for (let i = Y.findIndexSS(structs, clock); i < structs.length && structs[i]!.id.clock < clock + len; i++) {
+        const struct = structs[i]!;
+        if (struct instanceof Y.GC || struct.deleted) continue;
+        if (!allows(attachment(struct, 0), undefined)) return false;
+      }
+    }
+  }
+  return true;
+}
+
+/**
  * Applies `update` to a copy of `doc` and reports whether the result keeps to `shape`: only the
  * named top-level maps change, and every entry the update writes passes its rule. The copy also
  * measures the resulting size, so a caller can cap documents: `bytes` is exact when the state
  * plus the update exceeds `measureAbove`, an upper bound otherwise (measuring costs one encode).
  */
-export function checkUpdate(doc: Y.Doc, update: Uint8Array, shape: DocShape, measureAbove = 0): UpdateCheck {
+export function checkUpdateOnCopy(doc: Y.Doc, update: Uint8Array, shape: DocShape, measureAbove = 0): UpdateCheck & { stateBytes: number } {
   const state = Y.encodeStateAsUpdate(doc);
   const copy = new Y.Doc({ gc: true });
   try {
@@ -79,7 +198,7 @@ export function checkUpdate(doc: Y.Doc, update: Uint8Array, shape: DocShape, mea
     copy.off('afterTransaction', onTransaction);
     let bytes = state.byteLength + update.byteLength;
     if (problem === null && bytes > measureAbove) bytes = Y.encodeStateAsUpdate(copy).byteLength;
-    return { problem, bytes };
+    return { problem, bytes, stateBytes: state.byteLength };
   } finally {
     copy.destroy();
   }

@@ -35,6 +35,20 @@ import { inSequence } from './in-sequence';
  */
 export const DEFAULT_BOARD_REFRESH_MS = 60_000;
 
+/**
+ * How long the moves of a board are gathered before they are checked against PostgreSQL together.
+ * The moves reach every other screen at once (the relay does not wait for the check); the window
+ * turns a burst of moves into one transaction, one read of the moved cards and one write of the
+ * document, instead of one of each per move.
+ */
+export const DEFAULT_CHECK_WINDOW_MS = 250;
+
+/**
+ * The least time between two stores of a board's state that moves cause (each one encodes and
+ * writes the whole document). Moves in between are stored with the next one.
+ */
+export const DEFAULT_STORE_EVERY_MS = 2_000;
+
 const SERVER_ORIGIN: LocalTransactionOrigin = { source: 'local', context: {} };
 
 /**
@@ -54,16 +68,22 @@ export type BoardProjectionOptions = {
    * referee when two processes wrote the same card at once.
    */
   onMovesProjected?: ((storeId: number) => Promise<void>) | undefined;
+  /** See {@link DEFAULT_CHECK_WINDOW_MS}. */
+  checkWindowMs?: number;
+  /** See {@link DEFAULT_STORE_EVERY_MS}. */
+  storeEveryMs?: number;
 };
 
 /**
  * Projects `store:{id}:board` documents to and from PostgreSQL.
  *
  * On load the cards are rebuilt from PostgreSQL (open orders and today's closed ones). Clients
- * then move cards by writing them (`moveCard`); every card a client changes is checked against
- * PostgreSQL after Yjs has applied the change, never before: refusing an update outright would
- * leave the client's later updates without the ones they build on. A valid move is written to
- * PostgreSQL (status, order key, audit row) in one transaction with the rest of its batch; an
+ * then move cards by writing their places (`moveCard`); every card a client changes is checked
+ * against PostgreSQL after Yjs has applied (and relayed) the change, never before: refusing an
+ * update outright would leave the client's later updates without the ones they build on. What a
+ * client may write at all is checked before, in line (`DocumentShape`). Changes are gathered for
+ * {@link DEFAULT_CHECK_WINDOW_MS} and checked together: a valid move is written to PostgreSQL
+ * (status, order key, audit row) in one transaction with the rest of its batch; an
  * invalid one (unknown card, lane or key, a move the lane rules refuse, a removed card, other
  * fields edited) is repaired by writing the server's card back, which every client receives, and
  * the mover is told why by a stateless 'board-move-rejected' message.
@@ -83,12 +103,18 @@ export class BoardProjection implements Extension<SyncContext> {
   private readonly watching = new Map<string, () => void>();
   /** Per board: cards changed by clients and not yet checked, with who changed each. */
   private readonly pending = new Map<string, Map<number, Mover>>();
+  private readonly checkWindowMs: number;
+  private readonly storeEveryMs: number;
+  /** Per board: when its state was last stored after moves, and the store waiting its turn. */
+  private readonly stores = new Map<string, { at: number; waiting: Promise<void> | null }>();
 
   constructor(options: BoardProjectionOptions) {
     this.sql = options.sql;
     this.logger = options.logger ?? createConsoleLogger('warn');
     this.refreshEveryMs = options.refreshEveryMs ?? DEFAULT_BOARD_REFRESH_MS;
     this.onMovesProjected = options.onMovesProjected;
+    this.checkWindowMs = options.checkWindowMs ?? DEFAULT_CHECK_WINDOW_MS;
+    this.storeEveryMs = options.storeEveryMs ?? DEFAULT_STORE_EVERY_MS;
   }
 
   async afterLoadDocument({ documentName, document, instance }: afterLoadDocumentPayload<SyncContext>): Promise<void> {
@@ -124,6 +150,7 @@ export class BoardProjection implements Extension<SyncContext> {
   async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload): Promise<void> {
     this.watching.get(documentName)?.();
     this.watching.delete(documentName);
+    if (!this.stores.get(documentName)?.waiting) this.stores.delete(documentName);
   }
 
   async onDestroy(): Promise<void> {
@@ -151,9 +178,43 @@ export class BoardProjection implements Extension<SyncContext> {
     if (!first) return;
     // Held open until the check has written its repairs, so the document cannot unload first.
     document.addDirectConnection();
-    void inSequence(instance, name, () => this.check(instance, document, storeId))
-      .catch((error: unknown) => this.logger.error({ err: error, documentName: name }, 'could not check board changes'))
-      .finally(() => document.removeDirectConnection());
+    const run = () =>
+      void inSequence(instance, name, () => this.check(instance, document, storeId))
+        .catch((error: unknown) => this.logger.error({ err: error, documentName: name }, 'could not check board changes'))
+        .finally(() => document.removeDirectConnection());
+    if (this.checkWindowMs > 0) setTimeout(run, this.checkWindowMs);
+    else run();
+  }
+
+  /**
+   * Stores the board's state after moves were written to PostgreSQL: at once when the last such
+   * store is {@link DEFAULT_STORE_EVERY_MS} old, else once that time is up (one store for every
+   * move in between). The document is held open until then.
+   */
+  private storeAfterMoves(instance: Hocuspocus, document: Document): Promise<void> {
+    const name = document.name;
+    let entry = this.stores.get(name);
+    if (!entry) this.stores.set(name, (entry = { at: 0, waiting: null }));
+    if (entry.waiting) return entry.waiting;
+    const state = entry;
+    const wait = Math.max(0, state.at + this.storeEveryMs - Date.now());
+    document.addDirectConnection();
+    state.waiting = new Promise<void>((resolve) => setTimeout(resolve, wait))
+      .then(async () => {
+        state.at = Date.now();
+        state.waiting = null;
+        await instance.storeDocumentHooks(
+          document,
+          { clientsCount: document.getConnectionsCount(), document, lastContext: {}, lastTransactionOrigin: SERVER_ORIGIN, documentName: name, instance },
+          true,
+        );
+      })
+      .catch((error: unknown) => this.logger.error({ err: error, documentName: name }, 'could not store the board after moves'))
+      .finally(() => {
+        document.removeDirectConnection();
+        if (this.stores.get(name) === state && !state.waiting && !instance.documents.has(name)) this.stores.delete(name);
+      });
+    return wait === 0 ? state.waiting : Promise.resolve();
   }
 
   private async check(instance: Hocuspocus, document: Document, storeId: number): Promise<void> {
@@ -190,14 +251,10 @@ export class BoardProjection implements Extension<SyncContext> {
     }
 
     if (verdicts.some((v) => v.kind === 'accepted')) {
-      // Stored at once rather than after the usual debounce: a process that takes the board over
-      // after this one dies must load the moves PostgreSQL already has, or its rebuild would write
-      // over people's later moves with older values.
-      await instance.storeDocumentHooks(
-        document,
-        { clientsCount: document.getConnectionsCount(), document, lastContext: {}, lastTransactionOrigin: SERVER_ORIGIN, documentName: name, instance },
-        true,
-      );
+      // Stored within seconds rather than after Hocuspocus's longer debounce: a process that takes
+      // the board over after this one dies should load the moves PostgreSQL already has, so a later
+      // move builds on them rather than competing with an older copy of them.
+      await this.storeAfterMoves(instance, document);
     }
     if (this.onMovesProjected && verdicts.some((v) => v.kind === 'accepted')) {
       await this.onMovesProjected(storeId).catch((error: unknown) => this.logger.warn({ err: error, storeId }, 'could not announce board moves'));

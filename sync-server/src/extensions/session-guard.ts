@@ -58,6 +58,41 @@ export class SessionGuard implements Extension<SyncContext> {
     }, options.checkEveryMs ?? DEFAULT_SESSION_CHECK_MS);
     timer.unref();
     this.stops.push(() => clearInterval(timer));
+    // Sessions that write are re-checked ahead of time, so a write finds a fresh verdict and does
+    // not wait for PostgreSQL (which a busy embedded database can keep waiting behind other work).
+    const ahead = setInterval(() => {
+      this.recheckWriters().catch((error: unknown) => this.logger.warn({ err: error }, 'rechecking writing sessions failed'));
+    }, Math.max(100, (options.recheckAfterMs ?? DEFAULT_SESSION_RECHECK_MS) / 2));
+    ahead.unref();
+    this.stops.push(() => clearInterval(ahead));
+  }
+
+  private rechecking = false;
+
+  /**
+   * Re-checks, in one statement, the live sessions that have a verdict (those that wrote since
+   * their connection opened; the periodic check forgets them with their last connection).
+   */
+  private async recheckWriters(): Promise<void> {
+    if (this.rechecking) return;
+    const recheckAfterMs = this.options.recheckAfterMs ?? DEFAULT_SESSION_RECHECK_MS;
+    const now = Date.now();
+    const due = [...this.verdicts].filter(([, v]) => v.live && now - v.at >= recheckAfterMs / 2).map(([hash]) => hash);
+    if (due.length === 0) return;
+    this.rechecking = true;
+    try {
+      const live = await findLiveSessions(this.options.sql, due);
+      for (const hash of due) {
+        // An announcement heard meanwhile stands.
+        if (this.verdicts.get(hash)?.live === false) continue;
+        // Dated when asked: what PostgreSQL said holds from then, not from when it answered.
+        this.verdicts.set(hash, { live: live.has(hash), at: now });
+      }
+      const ended = due.filter((hash) => !live.has(hash));
+      if (ended.length) this.close({ tokenHashes: ended, userIds: [] });
+    } finally {
+      this.rechecking = false;
+    }
   }
 
   async onConfigure({ instance }: onConfigurePayload): Promise<void> {

@@ -15,8 +15,12 @@ export const INBOX_CHANNEL = 'drivebay_inbox';
 /** What one NOTIFY on {@link INBOX_CHANNEL} carries. */
 export type InboxNotification = { storeId: number; interactionIds: number[] };
 
-/** How long changes of one store are gathered before one notification goes out. */
-export const DEFAULT_BATCH_MS = 50;
+/**
+ * How long changes of one store are gathered before one notification goes out. Short: every
+ * open inbox waits this long for a new text. Bursts still gather far more than this window, since
+ * a batch also waits for the carriers' acknowledgements in flight (`ackGate`).
+ */
+export const DEFAULT_BATCH_MS = 10;
 
 // NOTIFY payloads are limited to 8000 bytes; 500 ids of up to 12 digits stay well inside it.
 const IDS_PER_NOTIFY = 500;

@@ -1,7 +1,8 @@
-import { HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
+import { WebSocketStatus, type HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import type * as Y from 'yjs';
 import type { SocketState } from './connection-status';
 import { DocEntry, type DocEvent, type DocState } from './doc-entry';
+import { SyncSocket } from './sync-socket';
 import type { PresenceState } from './presence';
 
 export type CollabManagerOptions = {
@@ -142,7 +143,7 @@ export class CollabManager {
 
   private socket(): HocuspocusProviderWebsocket {
     if (this.socketInstance) return this.socketInstance;
-    const socket = new HocuspocusProviderWebsocket({
+    const socket = new SyncSocket({
       url: this.options.url,
       ...SOCKET_RECONNECT,
       ...(this.options.WebSocketPolyfill ? { WebSocketPolyfill: this.options.WebSocketPolyfill } : {}),

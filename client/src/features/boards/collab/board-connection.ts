@@ -1,7 +1,8 @@
-import { HocuspocusProvider, HocuspocusProviderWebsocket, WebSocketStatus } from '@hocuspocus/provider';
+import { HocuspocusProvider, WebSocketStatus, type HocuspocusProviderWebsocket } from '@hocuspocus/provider';
 import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { boardDocName, parseBoardNotice, type BoardNotice } from '@drivebay/shared/docs';
+import { SyncSocket } from '../../../lib/collab/sync-socket';
 
 /**
  * The live board of one store: a Y.Doc kept on the device (y-indexeddb, so moves made offline
@@ -48,6 +49,26 @@ export type BoardConnection = {
 // the board goes to the server without its device copy rather than waiting.
 const LOCAL_LOAD_TIMEOUT_MS = 3_000;
 const RETRY_DELAY_MS = 5_000;
+
+export type BoardProviderOptions = {
+  url: string;
+  storeId: number;
+  doc: Y.Doc;
+  token: () => string;
+  /** Node (the benchmarks): a WebSocket implementation. */
+  WebSocketPolyfill?: unknown;
+};
+
+/**
+ * The board's own socket and its provider, attached: what a board screen (and the benchmarks,
+ * which measure this very code) syncs a board through. Moves made while the socket is down travel
+ * once, in the reconnect handshake (see {@link SyncSocket}).
+ */
+export function createBoardProvider(o: BoardProviderOptions): { socket: HocuspocusProviderWebsocket; provider: HocuspocusProvider } {
+  const socket = new SyncSocket({ url: o.url, ...(o.WebSocketPolyfill ? { WebSocketPolyfill: o.WebSocketPolyfill } : {}) });
+  const provider = new HocuspocusProvider({ websocketProvider: socket, name: boardDocName(o.storeId), document: o.doc, token: o.token });
+  return { socket, provider };
+}
 
 export function openBoardConnection(o: BoardConnectionOptions): BoardConnection {
   const name = boardDocName(o.storeId);
@@ -98,14 +119,15 @@ export function openBoardConnection(o: BoardConnectionOptions): BoardConnection 
   };
 
   const attach = () => {
-    socket = new HocuspocusProviderWebsocket({ url: o.url });
+    const created = createBoardProvider({ url: o.url, storeId: o.storeId, doc, token: o.token });
+    socket = created.socket;
+    provider = created.provider;
     socket.on('status', ({ status }: { status: WebSocketStatus }) => {
       connected = status === WebSocketStatus.Connected;
       if (connected) everConnected = true;
       else synced = false;
       emit();
     });
-    provider = new HocuspocusProvider({ websocketProvider: socket, name, document: doc, token: o.token });
     provider.on('synced', () => {
       synced = true;
       emit();
