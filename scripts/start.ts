@@ -49,7 +49,7 @@ const app = createApp({
   sql: db.sql,
   logger,
   planners,
-  clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined,
+  clientDir: env.SERVE_CLIENT ? env.CLIENT_DIR : undefined,
   conversations: conversations.deps,
   linkSecret: env.LINK_SECRET,
   dataEncryptionKey: env.DATA_ENCRYPTION_KEY,

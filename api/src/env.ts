@@ -18,8 +18,10 @@ export const envSchema = z.object({
   SEED_DEMO: bool.default(true),
   /** Attach the sync server on /collab of the same port (single-process mode). */
   EMBED_SYNC: bool.default(true),
-  /** Serve the built client from client/dist. */
+  /** Serve the built client (from CLIENT_DIR). */
   SERVE_CLIENT: bool.default(true),
+  /** Where the built client is. */
+  CLIENT_DIR: z.string().min(1).default('client/dist'),
   /** How often the simulated dealer system moves repair orders (ms); 0 turns it off. */
   DEALER_FEED_INTERVAL_MS: z.coerce.number().int().min(0).default(15_000),
   /** An OpenAI-compatible chat endpoint that may rephrase the assistant's replies; off when unset. */

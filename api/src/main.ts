@@ -27,7 +27,7 @@ const assistant = startAssistantLoop({ sql: db.sql, logger, notifier: conversati
 const stopInitiation = await startInitiationWorker({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, jobs });
 const planners = await startPlannerRunner({ sql: db.sql, logger, jobs, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox });
 const stopLeadWorkers = await startLeadWorkers({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, jobs });
-const app = createApp({ sql: db.sql, logger, planners, clientDir: env.SERVE_CLIENT ? 'client/dist' : undefined, conversations: conversations.deps, linkSecret: env.LINK_SECRET, dataEncryptionKey: env.DATA_ENCRYPTION_KEY, proxyTrust: compileProxyTrust(env.TRUSTED_PROXIES), jobs });
+const app = createApp({ sql: db.sql, logger, planners, clientDir: env.SERVE_CLIENT ? env.CLIENT_DIR : undefined, conversations: conversations.deps, linkSecret: env.LINK_SECRET, dataEncryptionKey: env.DATA_ENCRYPTION_KEY, proxyTrust: compileProxyTrust(env.TRUSTED_PROXIES), jobs });
 app.route('/', jobRoutes(jobs));
 const stopDataSync = await startDataSyncWorker({ sql: db.sql, jobs, logger });
 const running = await startHttpServer({ app, port: env.PORT, host: env.HOST });

@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { advisor, workerActivated } from './support';
 
-// The worker the product serves: client/dist as `npx vite build` left it.
-const SW_FILE = fileURLToPath(new URL('../../client/dist/sw.js', import.meta.url));
+// The worker the product of this test's half serves (its copy of the built app).
+const swFile = () => join(String(test.info().project.metadata.clientDir), 'sw.js');
 const INDEX_ENTRY = /\{"revision":"([0-9a-f]+)","url":"index\.html"\}/;
 
 test('a new release waits for the user: "Update available — Reload" takes it over', async ({ browser }) => {
   test.setTimeout(120_000);
+  const SW_FILE = swFile();
   const released = readFileSync(SW_FILE, 'utf8');
   const oldRevision = INDEX_ENTRY.exec(released)?.[1];
   expect(oldRevision, 'the built worker precaches index.html with a revision').toBeTruthy();
@@ -38,8 +39,7 @@ test('a new release waits for the user: "Update available — Reload" takes it o
         return name ? (await (await caches.open(name)).keys()).map((r) => r.url).filter((u) => u.includes('/index.html')) : [];
       });
 
-    await page.getByRole('button', { name: 'Reload' }).click();
-    await page.waitForEvent('load');
+    await Promise.all([page.waitForEvent('load'), page.getByRole('button', { name: 'Reload' }).click()]);
     await expect(page.getByTestId('main-layout')).toBeVisible();
     await expect(page.getByText('Update available')).toHaveCount(0);
     const after = await page.evaluate(async () => {

@@ -34,7 +34,7 @@ test('a manager views the 10K tab, transfers, and the new conversations arrive l
   const before = new Set(await firstTexts().allInnerTexts());
 
   // Transfer: a job with progress, then the spec's notice.
-  await page.getByRole('button', { name: 'Transfer' }).click();
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
   await expect(page.getByText('Successfully Transfered')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('status').filter({ hasText: /\d+ transferred of \d+ due/ })).toBeVisible();
   await expect(page.getByRole('grid', { name: 'Planner run history' })).toContainText('Transfer');
@@ -47,7 +47,7 @@ test('a manager views the 10K tab, transfers, and the new conversations arrive l
   await expect(inbox.getByRole('list', { name: 'Messages' }).locator('[data-message-id]').first()).toBeVisible();
 
   // A second transfer of the same vehicles, service and date creates nothing.
-  await page.getByRole('button', { name: 'Transfer' }).click();
+  await page.getByRole('button', { name: 'Transfer', exact: true }).click();
   await expect(page.getByText('No Records')).toBeVisible({ timeout: 30_000 });
 });
 
