@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artResultSchema, plannerResultSchema, type PlannerRun } from '@drivebay/shared';
 import { startConversationHarness, testPhone, type ConversationHarness } from '../testing/conversation-harness';
 import { expectContract } from '../testing/contract';
-import { finishedRun } from '../testing/planner-runs';
+import { createPlannerTestStore, finishedRun } from '../testing/planner-runs';
 import { assistantControlRoutes } from './assistant-controls';
 import { leadListRoutes } from './lead-lists';
 
@@ -27,13 +27,7 @@ beforeAll(async () => {
   h.app.route('/', leadListRoutes(h.deps));
   token = await h.login('corporate_admin');
   const sql = h.db.sql;
-  const [s] = await sql<{ id: number }[]>`
-    insert into store (boc_id, store_code, store_name, office_time_zone, timezone_display, address, brand)
-    values (1, 'PLN02', 'Hand-off Test Toyota', 'America/New_York', 'Eastern Time (ET)', '2 Main St, Albany, NY 12207', 'Toyota') returning id`;
-  storeId = s!.id;
-  await sql`insert into division (store_id, division_id) values (${storeId}, 'DIV004')`;
-  await sql`insert into assistant (store_id, division_id, agent_first_name, agent_last_name, agent_phone_number, initializer_process_enabled)
-    values (${storeId}, 'DIV004', 'Hana', 'Handoff', ${testPhone()}, true)`;
+  storeId = await createPlannerTestStore(sql, { code: 'PLN02', name: 'Hand-off Test Toyota', address: '2 Main St, Albany, NY 12207', agent: ['Hana', 'Handoff'] });
   for (const [k, [name, sold]] of [['hand', '2025-11-20'], ['fresh', '2026-10-24']].entries()) {
     const [c] = await sql<{ id: number }[]>`
       insert into customer (boc_id, store_id, custno, first_name, last_name, cellular)

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recallLeadPageSchema, recallTransferResultSchema, type RecallLead } from '@drivebay/shared';
 import { startConversationHarness, testPhone, type ConversationHarness } from '../testing/conversation-harness';
 import { expectContract } from '../testing/contract';
-import { finishedRun } from '../testing/planner-runs';
+import { createPlannerTestStore, finishedRun } from '../testing/planner-runs';
 
 let h: ConversationHarness;
 let token: string;
@@ -22,13 +22,7 @@ beforeAll(async () => {
   h = await startConversationHarness();
   token = await h.login('corporate_admin');
   const sql = h.db.sql;
-  const [s] = await sql<{ id: number }[]>`
-    insert into store (boc_id, store_code, store_name, office_time_zone, timezone_display, address, brand)
-    values (1, 'RCL01', 'Recall Test Toyota', 'America/New_York', 'Eastern Time (ET)', '1 Main St, Albany, NY 12207', 'Toyota') returning id`;
-  storeId = s!.id;
-  await sql`insert into division (store_id, division_id) values (${storeId}, 'DIV004')`;
-  await sql`insert into assistant (store_id, division_id, agent_first_name, agent_last_name, agent_phone_number, initializer_process_enabled)
-    values (${storeId}, 'DIV004', 'Rita', 'Recall', ${testPhone()}, true)`;
+  storeId = await createPlannerTestStore(sql, { code: 'RCL01', name: 'Recall Test Toyota', address: '1 Main St, Albany, NY 12207', agent: ['Rita', 'Recall'] });
   const cases = ['due', 'second', 'optedOut', 'noMobile', 'texted', 'open', 'typed'];
   for (const [k, name] of cases.entries()) {
     const phone = name === 'noMobile' ? null : testPhone();
