@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plannerResultSchema, type PlannerResult, type PlannerRun } from '@drivebay/shared';
 import { startConversationHarness, testPhone, waitFor, type ConversationHarness } from '../testing/conversation-harness';
 import { expectContract } from '../testing/contract';
-import { createPlannerTestStore, finishedRun } from '../testing/planner-runs';
+import { createPlannerTestStore, finishedRun, seedRefusedCustomers } from '../testing/planner-runs';
 
 let h: ConversationHarness;
 let token: string;
@@ -31,16 +31,10 @@ beforeAll(async () => {
     await sql`insert into odometer_reading (service_vehicle_id, read_on, odometer) values (${veh!.id}, '2026-10-25', ${odometer})`;
     v[name] = { customerId: c!.id, vehicleId: veh!.id, phone };
   }
-  await sql`insert into mark (target, customer_id, intent_type, value) values ('CUSTOMER', ${v.optedOut!.customerId}, 'SMS_OPT_OUT', 'true')`;
   await sql`insert into mark (target, service_vehicle_id, intent_type, value) values ('SERVICE_VEHICLE', ${v.nlo!.vehicleId}, 'NLO', 'true')`;
-  await sql`insert into future_service_interaction (store_id, company_id, customer_id, service_vehicle_id, service_type) values (${storeId}, 1, ${v.open!.customerId}, ${v.open!.vehicleId}, 'OIL_CHANGE')`;
-  // Texted by the store two days ago in a conversation since closed; and in another conversation
-  // the store started (about no vehicle) that is still open: both would be refused a new start.
-  const [texted] = await sql<{ id: number }[]>`
-    insert into future_service_interaction (store_id, company_id, customer_id, service_type, conversation_initiated, conv_closed)
-    values (${storeId}, 1, ${v.texted!.customerId}, 'OIL_CHANGE', true, true) returning id`;
-  await sql`insert into message_instance (future_service_interaction_id, store_id, customer_id, content, direction, message_type, created_on)
-    values (${texted!.id}, ${storeId}, ${v.texted!.customerId}, 'Your car is ready', 'SENT', 'SMS', now() - interval '2 days')`;
+  // Opted out, an open conversation, texted two days ago; and another conversation the store
+  // started (about no vehicle) that is still open: each would be refused a new start.
+  await seedRefusedCustomers(sql, storeId, { optedOut: v.optedOut!, open: v.open!, texted: v.texted! });
   await sql`insert into future_service_interaction (store_id, company_id, customer_id, service_type, conversation_initiated)
     values (${storeId}, 1, ${v.talking!.customerId}, 'OIL_CHANGE', true)`;
   // The 10K service done after the sale; and one closed 20.11.2025 at 03:00 UTC, which is the

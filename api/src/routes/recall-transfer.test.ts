@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recallLeadPageSchema, recallTransferResultSchema, type RecallLead } from '@drivebay/shared';
 import { startConversationHarness, testPhone, type ConversationHarness } from '../testing/conversation-harness';
 import { expectContract } from '../testing/contract';
-import { createPlannerTestStore, finishedRun } from '../testing/planner-runs';
+import { createPlannerTestStore, finishedRun, seedRefusedCustomers } from '../testing/planner-runs';
 
 let h: ConversationHarness;
 let token: string;
@@ -36,13 +36,7 @@ beforeAll(async () => {
   // The first customer's second vehicle.
   const [extra] = await sql<{ id: number }[]>`insert into service_vehicle (customer_id, vin, make, model, year) values (${v.due!.customerId}, 'RCLVIN00000000099', 'Toyota', 'Camry', 2020) returning id`;
   v.dueCamry = { ...v.due!, vehicleId: extra!.id };
-  await sql`insert into mark (target, customer_id, intent_type, value) values ('CUSTOMER', ${v.optedOut!.customerId}, 'SMS_OPT_OUT', 'true')`;
-  await sql`insert into future_service_interaction (store_id, company_id, customer_id, service_vehicle_id, service_type) values (${storeId}, 1, ${v.open!.customerId}, ${v.open!.vehicleId}, 'OIL_CHANGE')`;
-  const [texted] = await sql<{ id: number }[]>`
-    insert into future_service_interaction (store_id, company_id, customer_id, service_type, conversation_initiated, conv_closed)
-    values (${storeId}, 1, ${v.texted!.customerId}, 'OIL_CHANGE', true, true) returning id`;
-  await sql`insert into message_instance (future_service_interaction_id, store_id, customer_id, content, direction, message_type, created_on)
-    values (${texted!.id}, ${storeId}, ${v.texted!.customerId}, 'Your car is ready', 'SENT', 'SMS', now() - interval '2 days')`;
+  await seedRefusedCustomers(sql, storeId, { optedOut: v.optedOut!, open: v.open!, texted: v.texted! });
 
   // Recall files as an import leaves them (completed), matched by the product's enrichment.
   const file = async (name: string, recallType: string, store: number, rows: { vehicle: string; code: string; description: string }[]) => {

@@ -29,3 +29,20 @@ export async function createPlannerTestStore(sql: Sql, o: { code: string; name: 
     values (${s!.id}, 'DIV004', ${o.agent[0]}, ${o.agent[1]}, ${testPhone()}, true)`;
   return s!.id;
 }
+
+type Case = { customerId: number; vehicleId: number };
+
+/**
+ * The customers a start refuses, as the planners' left-out reasons name them: one opted out, one
+ * with an open conversation about the vehicle, one texted by the store two days ago in a
+ * conversation since closed.
+ */
+export async function seedRefusedCustomers(sql: Sql, storeId: number, c: { optedOut: Case; open: Case; texted: Case }): Promise<void> {
+  await sql`insert into mark (target, customer_id, intent_type, value) values ('CUSTOMER', ${c.optedOut.customerId}, 'SMS_OPT_OUT', 'true')`;
+  await sql`insert into future_service_interaction (store_id, company_id, customer_id, service_vehicle_id, service_type) values (${storeId}, 1, ${c.open.customerId}, ${c.open.vehicleId}, 'OIL_CHANGE')`;
+  const [texted] = await sql<{ id: number }[]>`
+    insert into future_service_interaction (store_id, company_id, customer_id, service_type, conversation_initiated, conv_closed)
+    values (${storeId}, 1, ${c.texted.customerId}, 'OIL_CHANGE', true, true) returning id`;
+  await sql`insert into message_instance (future_service_interaction_id, store_id, customer_id, content, direction, message_type, created_on)
+    values (${texted!.id}, ${storeId}, ${c.texted.customerId}, 'Your car is ready', 'SENT', 'SMS', now() - interval '2 days')`;
+}
