@@ -3,6 +3,8 @@ import {
   CONFIRMED_RERUN_PLANNERS,
   PLANNERS,
   PLANNER_TEXT,
+  RECALL_RUN_CODE,
+  RECALL_RUN_NAME,
   isoDayInZone,
   resolvePlanner,
   stateOfAddress,
@@ -10,6 +12,7 @@ import {
   type PlannerResult,
   type PlannerRunParams,
   type ResolvedPlanner,
+  type RunCode,
   type RunMode,
 } from '@drivebay/shared';
 import type { Sql } from '../../db/database';
@@ -62,11 +65,12 @@ export async function prepareScope(
   };
 }
 
-/** The enterprise's definition of the planner, remembering the planner date it is run for. */
-export async function touchDefinition(sql: Sql, enterpriseId: number, code: PlannerCode, plannerDate: string): Promise<number> {
+/** The enterprise's definition of the planner (or of recall transfers), remembering the date it is run for. */
+export async function touchDefinition(sql: Sql, enterpriseId: number, code: RunCode, plannerDate: string): Promise<number> {
+  const name = code === RECALL_RUN_CODE ? RECALL_RUN_NAME : PLANNERS[code].label;
   const [row] = await sql<{ id: number }[]>`
     insert into planner_definition (enterprise_id, planner_code, name, run_dates)
-    values (${enterpriseId}, ${code}, ${PLANNERS[code].label}, array[${plannerDate}::date])
+    values (${enterpriseId}, ${code}, ${name}, array[${plannerDate}::date])
     on conflict (enterprise_id, planner_code) do update
       set run_dates = case when ${plannerDate}::date = any(planner_definition.run_dates) then planner_definition.run_dates
                            else planner_definition.run_dates || ${plannerDate}::date end

@@ -153,7 +153,6 @@ async function work(deps: TransferDeps, run: RunRecord): Promise<void> {
   }
 }
 
-
 /** Writes a planner run's classified list (due and left out, with reasons) in one statement. */
 async function writeDueItems(sql: Sql, run: RunRecord): Promise<void> {
   const runId = Number(run.id);

@@ -1,8 +1,9 @@
-import { AppError, RECALL_RUN_CODE, RECALL_RUN_NAME, isoDayInZone, type RecallTransferInput, type RecallTransferResult } from '@drivebay/shared';
+import { AppError, RECALL_RUN_CODE, isoDayInZone, type RecallTransferInput, type RecallTransferResult } from '@drivebay/shared';
 import type { Sql } from '../../../db/database';
 import type { SessionUser } from '../../auth/sessions';
 import type { PlannerRunner } from '../../planners/run-planner';
 import { selectedLeads, type RecallSelection } from '../../planners/recall-items';
+import { touchDefinition } from '../../planners/run-planner';
 import { loadRun } from '../../planners/runs';
 import { assertStorePlace } from '../access';
 
@@ -15,8 +16,8 @@ import { assertStorePlace } from '../access';
 export async function transferRecallLeads(sql: Sql, runner: PlannerRunner, user: SessionUser, input: RecallTransferInput, now = new Date()): Promise<RecallTransferResult> {
   await assertStorePlace(sql, user, { storeId: input.store_id_pk, enterpriseId: input.enterprise_id });
   const storeId = input.store_id_pk;
-  if (input.recallLeadIds) {
-    const ids = [...new Set(input.recallLeadIds)];
+  const ids = input.recallLeadIds ? [...new Set(input.recallLeadIds)] : null;
+  if (ids) {
     const [n] = await sql<{ n: number }[]>`select count(*)::int as n from recall_lead where id = any(${ids}::bigint[]) and store_id = ${storeId}`;
     if (n!.n !== ids.length) throw new AppError('VALIDATION_FAILED', 'Some of these are not recall leads of the store', [{ field: 'body.recallLeadIds', message: 'not recall leads of this store' }]);
   }
@@ -29,7 +30,7 @@ export async function transferRecallLeads(sql: Sql, runner: PlannerRunner, user:
     if (!type) throw new AppError('VALIDATION_FAILED', `There is no recall type ${input.recall_type}`, [{ field: 'body.recall_type', message: 'unknown recall type' }]);
   }
   const selection: RecallSelection = {
-    recallLeadIds: input.recallLeadIds ? [...new Set(input.recallLeadIds)] : null,
+    recallLeadIds: ids,
     fileReportId: input.fileReportId ?? null,
     recallType: input.recall_type ?? null,
   };
@@ -39,16 +40,10 @@ export async function transferRecallLeads(sql: Sql, runner: PlannerRunner, user:
   const [store] = await sql<{ officeTimeZone: string; enterpriseId: number }[]>`
     select s.office_time_zone, b.enterprise_id from store s join boc b on b.id = s.boc_id where s.id = ${storeId}`;
   const today = isoDayInZone(now, store!.officeTimeZone);
-  const [definition] = await sql<{ id: number }[]>`
-    insert into planner_definition (enterprise_id, planner_code, name, run_dates)
-    values (${store!.enterpriseId}, ${RECALL_RUN_CODE}, ${RECALL_RUN_NAME}, array[${today}::date])
-    on conflict (enterprise_id, planner_code) do update
-      set run_dates = case when ${today}::date = any(planner_definition.run_dates) then planner_definition.run_dates
-                           else planner_definition.run_dates || ${today}::date end
-    returning id`;
+  const definitionId = await touchDefinition(sql, store!.enterpriseId, RECALL_RUN_CODE, today);
   const [run] = await sql<{ id: number }[]>`
     insert into planner_run ${sql({
-      definition_id: definition!.id,
+      definition_id: definitionId,
       planner_code: RECALL_RUN_CODE,
       store_id: storeId,
       planner_date: today,
