@@ -107,6 +107,32 @@ describe('Twilio inbound webhook', () => {
     expect(await counters(fs[0]!.id)).toMatchObject({ totalInboundCount: 2, totalUnreadCount: 2 });
   });
 
+  it('texts arriving together are each stored once and counted: known senders, first texts racing, redeliveries', async () => {
+    const known = [await createConversation(h), await createConversation(h), await createConversation(h)];
+    const racing = testPhone();
+    const alone = testPhone();
+    const redelivered = testPhone();
+    const knownTexts = known.flatMap((c, i) => [1, 2, 3].map((n) => inbound({ from: c.phone!, body: `known ${i} text ${n}` })));
+    const racingTexts = [1, 2, 3].map((n) => inbound({ from: racing, to: STORE_3_NUMBER, body: `first texts ${n}` }));
+    const firstTwice = inbound({ from: redelivered, to: STORE_3_NUMBER, body: 'sent twice' });
+    const burst = [...knownTexts, knownTexts[0]!, ...racingTexts, inbound({ from: alone, to: STORE_3_NUMBER, body: 'hello' }), firstTwice, firstTwice];
+    const answers = await Promise.all(burst.map((p) => h.twilioPost(WEBHOOK_PATHS.twilioSms, p)));
+    expect(answers.map((a) => a.status)).toEqual(burst.map(() => 200));
+
+    const sids = [...new Set(burst.map((p) => p.MessageSid))];
+    const stored = await h.db.sql<{ carrierMessageId: string }[]>`select carrier_message_id from message_instance where carrier_message_id = any(${sids})`;
+    expect(stored.map((r) => r.carrierMessageId).sort()).toEqual([...sids].sort());
+    for (const c of known) expect(await counters(c.interactionId)).toMatchObject({ totalInboundCount: 3, totalUnreadCount: 3, responseReqd: true });
+    for (const [phone, texts] of [[racing, 3], [alone, 1], [redelivered, 1]] as const) {
+      const customers = await h.db.sql<{ id: number }[]>`select id from customer where cellular = ${phone} and store_id = 3`;
+      expect(customers).toHaveLength(1);
+      const conversations = await h.db.sql<{ id: number; totalInboundCount: number; messages: number }[]>`
+        select f.id, f.total_inbound_count, (select count(*)::int from message_instance m where m.future_service_interaction_id = f.id) as messages
+        from future_service_interaction f where f.customer_id = ${customers[0]!.id}`;
+      expect(conversations).toEqual([expect.objectContaining({ totalInboundCount: texts, messages: texts })]);
+    }
+  });
+
   it('runs the inbound listeners after the commit, but never for carrier keywords', async () => {
     const conv = await createConversation(h);
     const seen: InboundCommitted[] = [];

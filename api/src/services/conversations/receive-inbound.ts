@@ -5,6 +5,10 @@ import type { ServiceDeps } from './deps';
 import { onInboundCommitted } from './inbound-events';
 import { recordOptIn, recordOptOut } from './opt-out';
 import { inMessageTx, writeInboundText, writeKeywordReply, writeKnownSenderText } from './messages';
+import { inboundCustomerNumber, lockSenders, lookupSender, senderLockKey, type FoundSender } from './sender-lookup';
+import { DuplicateText, INBOUND_SERVICE_TYPE, startConversation, type Started } from './start-conversations';
+
+export { INBOUND_SERVICE_TYPE };
 import { findStoreByNumber, type StoreNumber } from './store-number';
 
 /** One text from a customer, as any carrier reports it. */
@@ -33,12 +37,6 @@ export type InboundOutcome =
   | { kind: 'unknown-number' }
   /** The sender is not a phone number a customer record can hold (a short code, say). */
   | { kind: 'invalid-sender' };
-
-/**
- * Conversations a text from an unknown number starts are service check-ups: the sender is not
- * tied to a vehicle or a sale yet, and CHECK_UP is the service type that assumes nothing.
- */
-export const INBOUND_SERVICE_TYPE = 'CHECK_UP';
 
 class Duplicate extends Error {}
 
@@ -73,7 +71,7 @@ export async function receiveInboundSms(deps: ServiceDeps, sms: InboundSms, know
   // The common case, a customer writing into their conversation: one statement, one round trip.
   if (keyword === null) {
     const known = await writeKnownSenderText(deps, {
-      lookup: lookupQuery(sql, store, from), storeId: store.storeId, content: sms.body, from, to: store.agentPhoneNumber,
+      lookup: lookupSender, storeId: store.storeId, content: sms.body, from, to: store.agentPhoneNumber,
       toName: `${store.agentFirstName} ${store.agentLastName}`.trim(), mediaUrls: sms.mediaUrls, carrierMessageId: sms.carrierMessageId,
     });
     if (known?.messageId === null) return { kind: 'duplicate' };
@@ -85,6 +83,17 @@ export async function receiveInboundSms(deps: ServiceDeps, sms: InboundSms, know
       emitCommitted(deps, stored, sms);
       return stored;
     }
+    // No conversation yet: it is started together with the other first texts arriving meanwhile.
+    let started: Started;
+    try {
+      started = await startConversation(deps, { store, from, body: sms.body, mediaUrls: sms.mediaUrls, carrierMessageId: sms.carrierMessageId });
+    } catch (err) {
+      if (err instanceof DuplicateText) return { kind: 'duplicate' };
+      throw err;
+    }
+    const stored = { kind: 'stored' as const, ...started, keyword };
+    emitCommitted(deps, stored, sms);
+    return stored;
   }
 
   let outcome: Extract<InboundOutcome, { kind: 'stored' }>;
@@ -121,7 +130,6 @@ export async function receiveInboundSms(deps: ServiceDeps, sms: InboundSms, know
   }
 
   if (keyword === 'HELP') deps.outbox?.wake();
-  if (keyword === null) emitCommitted(deps, outcome, sms);
   return outcome;
 }
 
@@ -136,30 +144,8 @@ function emitCommitted(deps: ServiceDeps, outcome: Extract<InboundOutcome, { kin
   );
 }
 
-type Found = { customerId: number | null; firstName: string | null; lastName: string | null; interactionId: number | null };
-
-/**
- * The store's customer with this number and their conversation with the store: the open one with
- * the latest activity, else the latest closed one (reopened by the caller). When several customer
- * records share the number, the one with the most recent conversation wins.
- */
-function lookupQuery(sql: Sql, store: StoreNumber, phone: string) {
-  return sql`
-    select c.id as customer_id, c.first_name, c.last_name, f.id as interaction_id
-    from customer c
-    left join lateral (
-      select id, conv_closed, coalesce(last_message_received_date, created_on) as at from future_service_interaction
-      where customer_id = c.id and store_id = ${store.storeId}
-      order by conv_closed, coalesce(last_message_received_date, created_on) desc, id desc
-      limit 1
-    ) f on true
-    where c.store_id = ${store.storeId} and c.cellular = ${phone}
-    order by f.id is null, f.conv_closed, f.at desc, c.id
-    limit 1`;
-}
-
-async function lookup(tx: Sql, store: StoreNumber, phone: string): Promise<Found | null> {
-  const [row] = (await lookupQuery(tx, store, phone)) as unknown as Found[];
+async function lookup(tx: Sql, store: StoreNumber, phone: string): Promise<FoundSender | null> {
+  const [row] = (await lookupSender(tx, store.storeId, phone)) as unknown as FoundSender[];
   return row ?? null;
 }
 
@@ -174,12 +160,12 @@ async function findOrCreateConversation(tx: Sql, store: StoreNumber, phone: stri
   let createdInteraction = false;
   if (!found?.interactionId) {
     // Two first texts from a new number racing each other must not create two customers.
-    await tx`select pg_advisory_xact_lock(hashtext(${`inbound:${store.storeId}:${phone}`}))`;
+    await lockSenders(tx, [senderLockKey(store.storeId, phone)]);
     found = await lookup(tx, store, phone);
   }
   let customerId = found?.customerId ?? null;
   if (customerId === null) {
-    const custno = `${store.storeCode}-M${phone.replace(/\D/g, '')}`;
+    const custno = inboundCustomerNumber(store.storeCode, phone);
     const [created] = await tx<{ id: number }[]>`
       insert into customer (boc_id, store_id, custno, cellular) values (${store.bocId}, ${store.storeId}, ${custno}, ${phone})
       on conflict (boc_id, custno) do nothing returning id`;

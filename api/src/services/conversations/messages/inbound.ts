@@ -3,6 +3,7 @@ import type { CarrierKeyword, MessageType } from '@drivebay/shared';
 import type { Sql } from '../../../db/database';
 import type { InboxNotifier } from '../notifier';
 import { inboxChanges, type MessageTx } from './inbox-changes';
+import { groupCommit, type GroupCommit } from '../../../lib/group-commit';
 import { insertLookedUpMessage, insertMessages, type Computed, type MessageParties } from './write-message';
 
 /**
@@ -64,62 +65,148 @@ export async function writeInboundText(m: MessageTx, s: InboundText): Promise<nu
   return id;
 }
 
-/** A text from a sender the store knows, before the statement has found whose it is. */
-export type KnownSenderText = Omit<InboundText, 'interactionId' | 'customerId' | 'fromName' | 'keyword'> & {
-  /**
-   * The lookup: at most one row of customer_id, first_name, last_name and interaction_id (the
-   * conversation the text belongs to; null when there is none yet).
-   */
-  lookup: Computed;
-};
-
-export type KnownSenderWritten = { customerId: number; interactionId: number; customerName: string | null; messageId: number | null };
+/**
+ * How a store finds whose a number is: at most one row of customer_id, first_name, last_name and
+ * interaction_id (the conversation a text belongs to; null when there is none yet), for a store id
+ * and a phone number given as values or as columns of the rows a batch selects from.
+ */
+export type SenderLookup = (sql: Sql, storeId: number | Computed, phone: string | Computed) => Computed;
 
 /**
- * An ordinary text (no carrier keyword) from a customer who has a conversation with the store,
- * looked up, stored once per carrier id and counted as {@link writeInboundText} does, in one
- * statement and one round trip; announced to the inbox once it is committed. Null when the lookup
- * finds no conversation (the caller creates what is missing in a transaction); `messageId` null
- * for a redelivery (nothing written).
+ * Ordinary texts (no carrier keyword) into conversations the transaction knows, stored once per
+ * carrier id and counted as {@link writeInboundText} counts one, with one insert and one update
+ * for them all. Each text's id in order; null for a redelivery (nothing written or counted).
  */
-export async function writeKnownSenderText(deps: { sql: Sql; notifier?: InboxNotifier | undefined }, s: KnownSenderText): Promise<KnownSenderWritten | null> {
-  const { sql } = deps;
-  const name = sql`(select nullif(trim(coalesce(first_name, '') || ' ' || coalesce(last_name, '')), '') from found)`;
-  const insert = insertLookedUpMessage(
-    sql,
-    {
-      futureServiceInteractionId: sql`(select interaction_id from found)`, storeId: s.storeId, customerId: sql`(select customer_id from found)`,
-      content: s.content, fromAddress: s.from, fromName: name, toAddress: s.to, toName: s.toName, direction: 'RECEIVED', messageType: 'SMS',
+export async function writeOrdinaryTexts(m: MessageTx, texts: Omit<InboundText, 'keyword'>[]): Promise<(number | null)[]> {
+  const { tx } = m;
+  const ids = await insertMessages(
+    tx,
+    texts.map((s) => ({
+      futureServiceInteractionId: s.interactionId, storeId: s.storeId, customerId: s.customerId, content: s.content, fromAddress: s.from,
+      fromName: s.fromName, toAddress: s.to, toName: s.toName, direction: 'RECEIVED', messageType: 'SMS',
       notificationType: 'MESSAGE_FROM_CUSTOMER', timestamp: 'now', messageStatus: 'received', mediaUrls: s.mediaUrls,
       carrierMessageId: s.carrierMessageId, responseReqd: true, readStatus: false,
-    },
-    sql`exists (select 1 from found where interaction_id is not null)`,
+    })),
     { dedupeOn: 'carrier_message_id' },
   );
-  const [row] = await sql<{ customerId: number; interactionId: number | null; customerName: string | null; messageId: number | null }[]>`
-    with found as (${s.lookup}),
-    written as (${insert}),
-    counted as (
+  const counts = new Map<number, number>();
+  texts.forEach((s, i) => {
+    if (ids[i] === undefined) return;
+    counts.set(s.interactionId, (counts.get(s.interactionId) ?? 0) + 1);
+    m.changes.add(s.storeId, s.interactionId);
+  });
+  // Conversations are found by key, not by a scan of the table.
+  const counted = [...counts.entries()];
+  if (counted.length) {
+    await tx`
       update future_service_interaction f set
-        total_inbound_count = total_inbound_count + 1,
-        total_unread_count = total_unread_count + 1,
+        total_inbound_count = total_inbound_count + w.n,
+        total_unread_count = total_unread_count + w.n,
         last_message_received_date = now(),
         conv_closed = false,
         updated_on = now(),
         response_reqd = true
-      from written w where f.id = w.future_service_interaction_id
+      from unnest(${counted.map((c) => c[0])}::bigint[], ${counted.map((c) => c[1])}::int[]) as w(id, n)
+      where f.id = any(${counted.map((c) => c[0])}::bigint[]) and f.id = w.id`;
+  }
+  return ids.map((id) => id ?? null);
+}
+
+/** A text from a sender the store knows, before the statement has found whose it is. */
+export type KnownSenderText = Omit<InboundText, 'interactionId' | 'customerId' | 'fromName' | 'keyword'> & { lookup: SenderLookup };
+
+export type KnownSenderWritten = { customerId: number; interactionId: number; customerName: string | null; messageId: number | null };
+
+type KnownSenderRow = { customerId: number | null; interactionId: number | null; customerName: string | null; messageId: number | null };
+
+/**
+ * Ordinary texts (no carrier keyword) from customers who have a conversation with the store,
+ * looked up, stored once per carrier id and counted as {@link writeInboundText} does, all in one
+ * statement. One answer per text, in order: null when its lookup finds no conversation.
+ */
+async function writeKnownSenderTexts(sql: Sql, lookup: SenderLookup, texts: KnownSenderText[]): Promise<(KnownSenderWritten | null)[]> {
+  const input = texts.map((t, ord) => ({
+    ord, store_id: t.storeId, phone: t.from, content: t.content, sid: t.carrierMessageId, to_address: t.to, to_name: t.toName, media: t.mediaUrls,
+  }));
+  const name = sql`nullif(trim(coalesce(i.first_name, '') || ' ' || coalesce(i.last_name, '')), '')`;
+  const insert = insertLookedUpMessage(
+    sql,
+    {
+      futureServiceInteractionId: sql`i.interaction_id`, storeId: sql`i.store_id`, customerId: sql`i.customer_id`, content: sql`i.content`,
+      fromAddress: sql`i.phone`, fromName: name, toAddress: sql`i.to_address`, toName: sql`i.to_name`, direction: 'RECEIVED', messageType: 'SMS',
+      notificationType: 'MESSAGE_FROM_CUSTOMER', timestamp: 'now', messageStatus: 'received', mediaUrls: sql`array(select jsonb_array_elements_text(i.media))`,
+      carrierMessageId: sql`i.sid`, responseReqd: true, readStatus: false,
+    },
+    sql`i.interaction_id is not null`,
+    { dedupeOn: 'carrier_message_id', from: sql`found i`, orderBy: sql`i.ord` },
+  );
+  const rows = await sql<(KnownSenderRow & { ord: number })[]>`
+    with input as (
+      select * from jsonb_to_recordset(${sql.json(input)})
+        as x(ord int, store_id int, phone text, content text, sid text, to_address text, to_name text, media jsonb)
+    ),
+    found as (
+      select x.*, l.customer_id, l.first_name, l.last_name, l.interaction_id
+      from input x left join lateral (${lookup(sql, sql`x.store_id`, sql`x.phone`)}) l on true
+    ),
+    written as (${insert}),
+    counted as (
+      update future_service_interaction f set
+        total_inbound_count = total_inbound_count + w.n,
+        total_unread_count = total_unread_count + w.n,
+        last_message_received_date = now(),
+        conv_closed = false,
+        updated_on = now(),
+        response_reqd = true
+      from (select future_service_interaction_id as id, count(*)::int as n from written group by 1) w
+      -- Found by key, not by a scan of the table.
+      where f.id = any(array(select future_service_interaction_id from written)) and f.id = w.id
       returning f.id
     )
-    select found.customer_id, found.interaction_id, ${name} as customer_name,
-      (select id from written) as message_id
-    from found`;
-  if (!row || row.interactionId === null) return null;
-  if (row.messageId !== null) {
+    select i.ord, i.customer_id, i.interaction_id, ${name} as customer_name, w.id as message_id
+    from found i left join written w on w.carrier_message_id = i.sid
+    order by i.ord`;
+  // The same carrier id twice in one batch is a redelivery: the first text has it, the rest wrote nothing.
+  const claimed = new Set<number>();
+  return texts.map((_, ord) => {
+    const row = rows.find((r) => r.ord === ord);
+    if (!row || row.customerId === null || row.interactionId === null) return null;
+    let messageId = row.messageId;
+    if (messageId !== null && claimed.has(messageId)) messageId = null;
+    if (messageId !== null) claimed.add(messageId);
+    return { customerId: row.customerId, interactionId: row.interactionId, customerName: row.customerName, messageId };
+  });
+}
+
+const batchers = new WeakMap<Sql, Map<SenderLookup, GroupCommit<KnownSenderText, KnownSenderWritten | null>>>();
+
+function batcherFor(sql: Sql, lookup: SenderLookup): GroupCommit<KnownSenderText, KnownSenderWritten | null> {
+  let byLookup = batchers.get(sql);
+  if (!byLookup) batchers.set(sql, (byLookup = new Map()));
+  let batcher = byLookup.get(lookup);
+  if (!batcher) byLookup.set(lookup, (batcher = groupCommit((texts) => writeKnownSenderTexts(sql, lookup, texts), { maxInFlight: KNOWN_SENDER_BATCHES_IN_FLIGHT })));
+  return batcher;
+}
+
+/** Batches of known senders' texts written at once; the texts arriving meanwhile form the next. */
+const KNOWN_SENDER_BATCHES_IN_FLIGHT = 1;
+
+/**
+ * An ordinary text (no carrier keyword) from a customer who has a conversation with the store,
+ * looked up, stored once per carrier id and counted as {@link writeInboundText} does. Texts that
+ * arrive together are written by one statement (see group-commit.ts); each caller still gets its
+ * own answer once that statement committed, and the text is announced to the inbox. Null when
+ * the lookup finds no conversation (the caller creates what is missing in a transaction);
+ * `messageId` null for a redelivery (nothing written).
+ */
+export async function writeKnownSenderText(deps: { sql: Sql; notifier?: InboxNotifier | undefined }, s: KnownSenderText): Promise<KnownSenderWritten | null> {
+  const written = await batcherFor(deps.sql, s.lookup)(s);
+  if (written && written.messageId !== null) {
     const changes = inboxChanges();
-    changes.add(s.storeId, row.interactionId);
+    changes.add(s.storeId, written.interactionId);
     changes.announce(deps.notifier);
   }
-  return { customerId: row.customerId, interactionId: row.interactionId, customerName: row.customerName, messageId: row.messageId };
+  return written;
 }
 
 /** A lead form's request, shown as the customer's first words in the conversation. */

@@ -6,10 +6,12 @@ export {
   writeInboundText,
   writeKnownSenderText,
   writeLeadFormRequest,
+  writeOrdinaryTexts,
   type CustomerResponse,
   type InboundText,
   type KnownSenderText,
   type LeadFormRequest,
+  type SenderLookup,
 } from './inbound';
 export {
   INITIAL_OUTBOUND_STATUS,

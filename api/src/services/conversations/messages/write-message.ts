@@ -68,34 +68,57 @@ function conflictClause(tx: Sql, dedupeOn: MessageDedupe | undefined): PendingQu
       : tx``;
 }
 
+const DEDUPE_FIELD = { client_message_id: 'clientMessageId', carrier_message_id: 'carrierMessageId' } as const;
+
 /**
  * The one statement that inserts messages: every kind of message, and the seed's batches, are
- * written here, so a column's meaning and default are decided in one place. Returns the ids of
- * the rows written; with `dedupeOn`, a row whose key exists already is skipped (no id). The
- * kind functions around it note the change for the inbox (see inbox-changes.ts).
+ * written here, so a column's meaning and default are decided in one place. Returns each
+ * record's id, in the records' order; with `dedupeOn`, a record whose key exists already (or
+ * repeats an earlier record's key) is skipped and has no id. The kind functions around it note
+ * the change for the inbox (see inbox-changes.ts).
  */
-export async function insertMessages(tx: Sql, records: MessageRecord[], opts: { dedupeOn?: MessageDedupe } = {}): Promise<number[]> {
+export async function insertMessages(tx: Sql, records: MessageRecord[], opts: { dedupeOn?: MessageDedupe } = {}): Promise<(number | undefined)[]> {
   if (!records.length) return [];
   const columns = [...new Set(records.flatMap((r) => (Object.keys(r) as Column[]).filter((c) => r[c] !== undefined)))];
   const rows = records.map((r) => Object.fromEntries(columns.map((c) => [c, cell(tx, r, c)])));
-  const inserted = await tx<{ id: number }[]>`insert into message_instance ${tx(rows as never, columns)} ${conflictClause(tx, opts.dedupeOn)} returning id`;
-  return inserted.map((r) => r.id);
+  const inserted = await tx<{ id: number; key: string | null }[]>`
+    insert into message_instance ${tx(rows as never, columns)} ${conflictClause(tx, opts.dedupeOn)}
+    returning id, ${opts.dedupeOn ? tx(opts.dedupeOn) : tx`null`} as key`;
+  if (!opts.dedupeOn) return inserted.map((r) => r.id);
+  // Rows come back in the records' order, the skipped ones left out.
+  const field = DEDUPE_FIELD[opts.dedupeOn];
+  let next = 0;
+  return records.map((r) => {
+    const row = inserted[next];
+    if (!row || row.key !== (r[field] ?? null)) return undefined;
+    next++;
+    return row.id;
+  });
 }
 
-/** A message whose interaction, customer and sender's name the statement finds itself. */
-export type LookedUpRecord = Omit<MessageRecord, 'futureServiceInteractionId' | 'customerId' | 'fromName'> & {
+/**
+ * A message whose interaction, customer and sender's name the statement finds itself; any other
+ * column may also be computed (from the rows a batch selects from).
+ */
+export type LookedUpRecord = { [C in Column]?: MessageRecord[C] | Computed } & {
   futureServiceInteractionId: Computed;
   customerId: Computed;
   fromName: Computed;
 };
 
 /**
- * The same insert as one part of a larger statement (a data-modifying WITH query): one message
- * whose interaction, customer and name come from the statement's own lookup, written only when
- * `when` holds. Used where the lookup, the insert and the counters must cost one round trip (a
- * carrier's inbound text). Yields `id` and `future_service_interaction_id` of the row written.
+ * The same insert as one part of a larger statement (a data-modifying WITH query): messages whose
+ * interaction, customer and name come from the statement's own lookup, one per row of `from` (or
+ * one without it), written only when `when` holds, in `orderBy`'s order. Used where the lookup,
+ * the insert and the counters must cost one round trip (carriers' inbound texts). Yields `id`,
+ * `future_service_interaction_id` and `carrier_message_id` of the rows written.
  */
-export function insertLookedUpMessage(tx: Sql, record: LookedUpRecord, when: Computed, opts: { dedupeOn?: MessageDedupe } = {}): Computed {
+export function insertLookedUpMessage(
+  tx: Sql,
+  record: LookedUpRecord,
+  when: Computed,
+  opts: { dedupeOn?: MessageDedupe; from?: Computed; orderBy?: Computed } = {},
+): Computed {
   const r = record as unknown as MessageRecord;
   const columns = (Object.keys(record) as Column[]).filter((c) => record[c] !== undefined);
   const values = columns.map((c): Computed => {
@@ -104,6 +127,8 @@ export function insertLookedUpMessage(tx: Sql, record: LookedUpRecord, when: Com
     return tx`${value as Computed}`;
   });
   const list = values.reduce<Computed>((acc, v, i) => (i === 0 ? v : tx`${acc}, ${v}`), tx``);
-  return tx`insert into message_instance (${tx(columns)}) select ${list} where ${when} ${conflictClause(tx, opts.dedupeOn)}
-    returning id, future_service_interaction_id`;
+  const from = opts.from ? tx`from ${opts.from}` : tx``;
+  const orderBy = opts.orderBy ? tx`order by ${opts.orderBy}` : tx``;
+  return tx`insert into message_instance (${tx(columns)}) select ${list} ${from} where ${when} ${orderBy} ${conflictClause(tx, opts.dedupeOn)}
+    returning id, future_service_interaction_id, carrier_message_id`;
 }

@@ -48,12 +48,22 @@ export function chatSendPhone(phone: string): string {
   return reduced.startsWith('1') ? `+${reduced}` : reduced;
 }
 
+const E164_SEEN_MAX = 5_000;
+const e164Seen = new Map<string, string | null>();
+
 /**
  * E.164 form of a number written in any common way, or null when it is not a valid number.
  * Validity is libphonenumber's full check (area code and exchange ranges), not just the length:
  * "123-456-7890" is refused, while the fictional 555-01xx numbers of the demo data are valid.
  */
 export function toE164(input: string, defaultCountry: CountryCode = 'US'): string | null {
+  const key = `${defaultCountry}:${input}`;
+  const known = e164Seen.get(key);
+  if (known !== undefined) return known;
   const parsed = parsePhoneNumberFromString(input, defaultCountry);
-  return parsed?.isValid() ? parsed.number : null;
+  const e164 = parsed?.isValid() ? parsed.number : null;
+  // The same few numbers arrive again and again (a store's texting number, its regular customers).
+  if (e164Seen.size >= E164_SEEN_MAX) e164Seen.clear();
+  e164Seen.set(key, e164);
+  return e164;
 }
