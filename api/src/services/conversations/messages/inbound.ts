@@ -7,20 +7,22 @@ import { groupCommit, type GroupCommit } from '../../../lib/group-commit';
 import { insertLookedUpMessage, insertMessages, type Computed, type MessageParties } from './write-message';
 
 /**
- * Counts one received message on its conversation (inbound and unread counts, latest activity,
- * reopening a closed conversation) plus what the kind of message sets itself, and notes it for
- * the inbox.
+ * What `n` received messages change on their conversation: the inbound and unread counts, the
+ * latest activity, and a closed conversation opens again.
+ */
+const receivedCounts = (tx: Sql, n: number | Computed): Computed => tx`
+  total_inbound_count = total_inbound_count + ${n},
+  total_unread_count = total_unread_count + ${n},
+  last_message_received_date = now(),
+  conv_closed = false,
+  updated_on = now()`;
+
+/**
+ * Counts one received message on its conversation ({@link receivedCounts}) plus what the kind of
+ * message sets itself, and notes it for the inbox.
  */
 async function countReceived(m: MessageTx, storeId: number, interactionId: number, also: PendingQuery<Row[]>): Promise<void> {
-  await m.tx`
-    update future_service_interaction set
-      total_inbound_count = total_inbound_count + 1,
-      total_unread_count = total_unread_count + 1,
-      last_message_received_date = now(),
-      conv_closed = false,
-      updated_on = now(),
-      ${also}
-    where id = ${interactionId}`;
+  await m.tx`update future_service_interaction set ${receivedCounts(m.tx, 1)}, ${also} where id = ${interactionId}`;
   m.changes.add(storeId, interactionId);
 }
 
@@ -99,13 +101,7 @@ export async function writeOrdinaryTexts(m: MessageTx, texts: Omit<InboundText, 
   const counted = [...counts.entries()];
   if (counted.length) {
     await tx`
-      update future_service_interaction f set
-        total_inbound_count = total_inbound_count + w.n,
-        total_unread_count = total_unread_count + w.n,
-        last_message_received_date = now(),
-        conv_closed = false,
-        updated_on = now(),
-        response_reqd = true
+      update future_service_interaction f set ${receivedCounts(tx, tx`w.n`)}, response_reqd = true
       from unnest(${counted.map((c) => c[0])}::bigint[], ${counted.map((c) => c[1])}::int[]) as w(id, n)
       where f.id = any(${counted.map((c) => c[0])}::bigint[]) and f.id = w.id`;
   }
@@ -151,13 +147,7 @@ async function writeKnownSenderTexts(sql: Sql, lookup: SenderLookup, texts: Know
     ),
     written as (${insert}),
     counted as (
-      update future_service_interaction f set
-        total_inbound_count = total_inbound_count + w.n,
-        total_unread_count = total_unread_count + w.n,
-        last_message_received_date = now(),
-        conv_closed = false,
-        updated_on = now(),
-        response_reqd = true
+      update future_service_interaction f set ${receivedCounts(sql, sql`w.n`)}, response_reqd = true
       from (select future_service_interaction_id as id, count(*)::int as n from written group by 1) w
       -- Found by key, not by a scan of the table.
       where f.id = any(array(select future_service_interaction_id from written)) and f.id = w.id
@@ -189,7 +179,7 @@ function batcherFor(sql: Sql, lookup: SenderLookup): GroupCommit<KnownSenderText
 }
 
 /** Batches of known senders' texts written at once; the texts arriving meanwhile form the next. */
-const KNOWN_SENDER_BATCHES_IN_FLIGHT = 1;
+const KNOWN_SENDER_BATCHES_IN_FLIGHT = 3;
 
 /**
  * An ordinary text (no carrier keyword) from a customer who has a conversation with the store,
