@@ -18,6 +18,13 @@ const receivedCounts = (tx: Sql, n: number | Computed): Computed => tx`
   updated_on = now()`;
 
 /**
+ * The conversations with these ids, locked in id order: every batch that counts several
+ * conversations takes them in the same order, so two batches never wait on each other in a circle.
+ */
+const lockedInIdOrder = (tx: Sql, ids: Computed): Computed =>
+  tx`(select id from future_service_interaction where id = any(${ids}) order by id for update) as locked`;
+
+/**
  * Counts one received message on its conversation ({@link receivedCounts}) plus what the kind of
  * message sets itself, and notes it for the inbox.
  */
@@ -102,8 +109,9 @@ export async function writeOrdinaryTexts(m: MessageTx, texts: Omit<InboundText, 
   if (counted.length) {
     await tx`
       update future_service_interaction f set ${receivedCounts(tx, tx`w.n`)}, response_reqd = true
-      from unnest(${counted.map((c) => c[0])}::bigint[], ${counted.map((c) => c[1])}::int[]) as w(id, n)
-      where f.id = any(${counted.map((c) => c[0])}::bigint[]) and f.id = w.id`;
+      from unnest(${counted.map((c) => c[0])}::bigint[], ${counted.map((c) => c[1])}::int[]) as w(id, n),
+        ${lockedInIdOrder(tx, tx`${counted.map((c) => c[0])}::bigint[]`)}
+      where f.id = any(${counted.map((c) => c[0])}::bigint[]) and f.id = w.id and f.id = locked.id`;
   }
   return ids.map((id) => id ?? null);
 }
@@ -148,9 +156,10 @@ async function writeKnownSenderTexts(sql: Sql, lookup: SenderLookup, texts: Know
     written as (${insert}),
     counted as (
       update future_service_interaction f set ${receivedCounts(sql, sql`w.n`)}, response_reqd = true
-      from (select future_service_interaction_id as id, count(*)::int as n from written group by 1) w
+      from (select future_service_interaction_id as id, count(*)::int as n from written group by 1) w,
+        ${lockedInIdOrder(sql, sql`array(select future_service_interaction_id from written)`)}
       -- Found by key, not by a scan of the table.
-      where f.id = any(array(select future_service_interaction_id from written)) and f.id = w.id
+      where f.id = any(array(select future_service_interaction_id from written)) and f.id = w.id and f.id = locked.id
       returning f.id
     )
     select i.ord, i.customer_id, i.interaction_id, ${name} as customer_name, w.id as message_id
@@ -179,7 +188,7 @@ function batcherFor(sql: Sql, lookup: SenderLookup): GroupCommit<KnownSenderText
 }
 
 /** Batches of known senders' texts written at once; the texts arriving meanwhile form the next. */
-const KNOWN_SENDER_BATCHES_IN_FLIGHT = 3;
+const KNOWN_SENDER_BATCHES_IN_FLIGHT = 2;
 
 /**
  * An ordinary text (no carrier keyword) from a customer who has a conversation with the store,
