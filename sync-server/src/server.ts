@@ -14,6 +14,7 @@ import { DocumentShape, type DocumentShapeOptions } from './extensions/document-
 import { RedisFanout } from './extensions/redis-fanout';
 import { refreshStore } from './extensions/store-refresh';
 import { createConsoleLogger, type Logger } from './logger';
+import { createDebouncer } from './debounce';
 
 /** The WebSocket path of the sync server on whichever HTTP server carries it. */
 export const COLLAB_PATH = '/collab';
@@ -176,6 +177,9 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       ...(options.redisUrl ? [new RedisFanout({ url: options.redisUrl, logger, prefix: options.redisPrefix })] : []),
     ],
   });
+  // Hocuspocus debounces the store of a document with every change a client sends; this debouncer
+  // keeps one timer while changes keep coming (see createDebouncer).
+  hocuspocus.debouncer = createDebouncer();
   // API processes announce committed changes of a store through PostgreSQL; every sync process
   // refreshes the inbox and board documents it holds.
   let unlistenStores: (() => Promise<void>) | null = null;
