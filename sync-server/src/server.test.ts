@@ -1,10 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import postgres from 'postgres';
+import type { Extension } from '@hocuspocus/server';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { Database } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
-import { inboxDocName, readInboxRow, readInboxRows, upsertInboxRows, type InboxRow } from '@drivebay/shared/docs';
+import { boardDocName, inboxDocName, readInboxRow, readInboxRows, upsertInboxRows, type InboxRow } from '@drivebay/shared/docs';
 import { rebuildInbox, refreshInboxRows } from './extensions/inbox-projection';
 import { connect, seed, silent, startSync, type Client, type Running, type Seed } from './testing';
 
@@ -13,8 +14,8 @@ let data: Seed;
 let running: Running;
 const clients: Client[] = [];
 
-function open(name: string, token: string): Client {
-  const client = connect(running.url, name, token);
+function open(name: string, token: string, url = running.url): Client {
+  const client = connect(url, name, token);
   clients.push(client);
   return client;
 }
@@ -154,6 +155,43 @@ describe('sync server', () => {
       expect(states).toHaveLength(1);
       expect(states[0]).toMatchObject({ user: self, typing: data.interactions.quiet });
     }, soon);
+  });
+
+  it("hands every hook the upgrade request's query and headers, on connect and with each message", async () => {
+    type Seen = { hook: string; store: string | null; from: string | null; host: string | null };
+    const seen = new Map<string, Seen[]>();
+    const note =
+      (hook: string) =>
+      async ({ requestParameters, requestHeaders }: { requestParameters: URLSearchParams; requestHeaders: Headers }) => {
+        // Only this test's connections name a case (the server's own writes have no request at all).
+        const label = requestParameters.get('case');
+        if (!label) return;
+        if (!seen.has(label)) seen.set(label, []);
+        seen.get(label)!.push({ hook, store: requestParameters.get('store'), from: requestParameters.get('from'), host: requestHeaders.get('host') });
+      };
+    const probe: Extension = { onConnect: note('onConnect'), beforeHandleMessage: note('beforeHandleMessage'), onChange: note('onChange') };
+    const extensions = running.sync.hocuspocus.configuration.extensions;
+    extensions.push(probe);
+    try {
+      const host = new URL(running.url).host;
+      // A query may hold "://" (an address passed along), which takes the path of absolute URLs.
+      const cases = [
+        { label: 'plain', query: `?store=${data.store1}&case=plain`, from: null },
+        { label: 'address', query: `?store=${data.store1}&case=address&from=https://example.com/board`, from: 'https://example.com/board' },
+      ];
+      for (const { label, query, from } of cases) {
+        const client = open(boardDocName(data.store1), data.tokens.advisor, `${running.url}${query}`);
+        await vi.waitFor(() => expect(client.provider.isSynced).toBe(true), soon);
+        // A place of no card: the board's check takes it back afterwards.
+        client.doc.getMap('places').set('424242', 'ASSIGNED V1 1');
+        await vi.waitFor(() => expect(seen.get(label)?.some((s) => s.hook === 'onChange')).toBe(true), soon);
+        const entries = seen.get(label)!;
+        expect(new Set(entries.map((s) => s.hook))).toEqual(new Set(['onConnect', 'beforeHandleMessage', 'onChange']));
+        for (const s of entries) expect(s).toEqual({ hook: s.hook, store: String(data.store1), from, host });
+      }
+    } finally {
+      extensions.splice(extensions.indexOf(probe), 1);
+    }
   });
 
   it('answers WebSocket upgrades on other paths with 404', async () => {

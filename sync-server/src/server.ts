@@ -14,6 +14,7 @@ import { DocumentShape, type DocumentShapeOptions } from './extensions/document-
 import { RedisFanout } from './extensions/redis-fanout';
 import { refreshStore } from './extensions/store-refresh';
 import { createConsoleLogger, type Logger } from './logger';
+import { createDebouncer } from './debounce';
 
 /** The WebSocket path of the sync server on whichever HTTP server carries it. */
 export const COLLAB_PATH = '/collab';
@@ -74,16 +75,45 @@ export function isCollabRequest(url: string | undefined): boolean {
   return (end === -1 ? url : url.slice(0, end)) === COLLAB_PATH;
 }
 
-/** The Fetch API request Hocuspocus hands to its hooks, built from Node's upgrade request. */
+/**
+ * The upgrade request as Hocuspocus holds it for a connection. Hocuspocus reads its `url` and
+ * `headers` again for every message the client sends (the `requestParameters` and
+ * `requestHeaders` of the per-message hooks, three times per board move), not only on connect. A
+ * plain Fetch `Request` serializes its URL on every read of `url`, and Hocuspocus parses an
+ * absolute URL back with `new URL`, tens of microseconds per message on a move's way to the other
+ * screens. This one answers `url` with the path and query as received, the form of Node's own
+ * request, whose query Hocuspocus reads without parsing a URL, and keeps its headers at hand.
+ */
+class UpgradeRequest extends Request {
+  readonly #path: string;
+  readonly #headers: Headers;
+
+  constructor(path: string, headers: Headers) {
+    // A fixed origin keeps a malformed Host header from throwing here.
+    super(new URL(path, 'http://localhost'), { headers });
+    // Hocuspocus takes a URL holding "://" anywhere (a query can) for an absolute one.
+    this.#path = path.includes('://') ? super.url : path;
+    this.#headers = super.headers;
+  }
+
+  override get url(): string {
+    return this.#path;
+  }
+
+  override get headers(): Headers {
+    return this.#headers;
+  }
+}
+
+/** The request Hocuspocus hands to its hooks, built from Node's upgrade request. */
 function toFetchRequest(request: IncomingMessage): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else if (value !== undefined) headers.set(name, value);
   }
-  // Hooks read only the path, query and headers; a fixed origin keeps a malformed Host header
-  // from throwing here.
-  return new Request(new URL(request.url ?? '/', 'http://localhost'), { headers });
+  // Hooks read only the path, query and headers.
+  return new UpgradeRequest(request.url ?? '/', headers);
 }
 
 function toBytes(data: RawData): Uint8Array {
@@ -147,6 +177,9 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       ...(options.redisUrl ? [new RedisFanout({ url: options.redisUrl, logger, prefix: options.redisPrefix })] : []),
     ],
   });
+  // Hocuspocus debounces the store of a document with every change a client sends; this debouncer
+  // keeps one timer while changes keep coming (see createDebouncer).
+  hocuspocus.debouncer = createDebouncer();
   // API processes announce committed changes of a store through PostgreSQL; every sync process
   // refreshes the inbox and board documents it holds.
   let unlistenStores: (() => Promise<void>) | null = null;

@@ -56,7 +56,8 @@ export class DocumentShape implements Extension<SyncContext> {
     if (payload.byteLength > this.maxWriteBytes) refuse(MessageTooBig, { limit: this.maxWriteBytes });
     // Every handshake carries one; most are empty (a Yjs update of no structs and no deletions).
     if (payload.byteLength === 2 && payload[0] === 0 && payload[1] === 0) return;
-    const kind = parseDocName(documentName)?.kind;
+    // Read when the connection was authenticated; parsed here only for a context without it.
+    const kind = (context.doc ?? parseDocName(documentName))?.kind;
     const shape = kind ? SHAPES[kind] : undefined;
     if (!shape) return refuse(OutsideSchema, { problem: 'the document takes no client writes' });
     const { problem, bytes } = checkUpdate(document, payload, shape, this.maxDocumentBytes);

@@ -3,6 +3,7 @@ import { IndexeddbPersistence } from 'y-indexeddb';
 import * as Y from 'yjs';
 import { boardDocName, parseBoardNotice, type BoardNotice } from '@drivebay/shared/docs';
 import { SyncSocket } from '../../../lib/collab/sync-socket';
+import { BoardProvider } from './board-provider';
 
 /**
  * The live board of one store: a Y.Doc kept on the device (y-indexeddb, so moves made offline
@@ -62,11 +63,12 @@ export type BoardProviderOptions = {
 /**
  * The board's own socket and its provider, attached: what a board screen (and the benchmarks,
  * which measure this very code) syncs a board through. Moves made while the socket is down travel
- * once, in the reconnect handshake (see {@link SyncSocket}).
+ * once, in the reconnect handshake (see {@link SyncSocket}); the other people's moves are applied
+ * as they come off the socket (see {@link BoardProvider}).
  */
 export function createBoardProvider(o: BoardProviderOptions): { socket: HocuspocusProviderWebsocket; provider: HocuspocusProvider } {
   const socket = new SyncSocket({ url: o.url, ...(o.WebSocketPolyfill ? { WebSocketPolyfill: o.WebSocketPolyfill } : {}) });
-  const provider = new HocuspocusProvider({ websocketProvider: socket, name: boardDocName(o.storeId), document: o.doc, token: o.token });
+  const provider = new BoardProvider({ websocketProvider: socket, name: boardDocName(o.storeId), document: o.doc, token: o.token });
   return { socket, provider };
 }
 

@@ -1,0 +1,82 @@
+import { useDebounce } from '@hocuspocus/server';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createDebouncer, type Debouncer } from './debounce';
+
+const ID = 'onStoreDocument-store:1:board';
+// Times below count from here (Hocuspocus's debouncer takes a start time of 0 for none).
+const T0 = 1_000_000;
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: T0 });
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** Calls `debounce` at the given times (ms) and tells which call's function ran when. */
+async function schedule(debouncer: Debouncer, calls: { at: number; wait?: number }[], until: number) {
+  const ran: { call: number; at: number }[] = [];
+  for (const [index, call] of calls.entries()) {
+    await vi.advanceTimersByTimeAsync(T0 + call.at - Date.now());
+    void debouncer.debounce(ID, () => ran.push({ call: index, at: Date.now() - T0 }), call.wait ?? 2_000, 10_000);
+  }
+  await vi.advanceTimersByTimeAsync(T0 + until - Date.now());
+  return ran;
+}
+
+describe('createDebouncer', () => {
+  const cases: [string, { at: number; wait?: number }[]][] = [
+    ['runs the latest function once the wait has passed since the latest call', [{ at: 0 }, { at: 1_000 }, { at: 1_500 }]],
+    ['runs at once once the id has waited its longest', Array.from({ length: 30 }, (_, i) => ({ at: i * 500 }))],
+    ['runs at once when asked to wait for nothing, and waits afresh after', [{ at: 0 }, { at: 300, wait: 0 }, { at: 400 }, { at: 900 }]],
+    ['starts over after a run', [{ at: 0 }, { at: 2_500 }, { at: 2_600 }, { at: 7_000 }]],
+  ];
+  for (const [what, calls] of cases) {
+    it(`${what}, as Hocuspocus's own debouncer does`, async () => {
+      const ours = await schedule(createDebouncer(), calls, 40_000);
+      vi.setSystemTime(T0);
+      const theirs = await schedule(useDebounce(), calls, 40_000);
+      expect(ours).toEqual(theirs);
+      expect(ours.length).toBeGreaterThan(0);
+    });
+  }
+
+  it('starts no timer and clears none while calls keep coming', async () => {
+    const debouncer = createDebouncer();
+    await debouncer.debounce(ID, () => {}, 2_000, 10_000);
+    const started = vi.spyOn(globalThis, 'setTimeout');
+    const cleared = vi.spyOn(globalThis, 'clearTimeout');
+    for (let i = 0; i < 5; i++) {
+      await vi.advanceTimersByTimeAsync(100);
+      await debouncer.debounce(ID, () => {}, 2_000, 10_000);
+    }
+    expect(started).not.toHaveBeenCalled();
+    expect(cleared).not.toHaveBeenCalled();
+    started.mockRestore();
+    cleared.mockRestore();
+  });
+
+  it('runs a waiting id at once when asked, then no more; a run waits for the one before', async () => {
+    const debouncer = createDebouncer();
+    const ran: string[] = [];
+    let finish: () => void = () => {};
+    void debouncer.debounce(ID, () => new Promise<void>((resolve) => (finish = () => (ran.push('first'), resolve()))), 2_000, 10_000);
+    expect(debouncer.isDebounced(ID)).toBe(true);
+    const first = debouncer.executeNow(ID) as Promise<unknown>;
+    expect(debouncer.isDebounced(ID)).toBe(false);
+    expect(debouncer.isCurrentlyExecuting(ID)).toBe(true);
+
+    const second = debouncer.debounce(ID, () => ran.push('second'), 0, 10_000);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(ran).toEqual([]);
+    finish();
+    await first;
+    await second;
+    expect(ran).toEqual(['first', 'second']);
+    expect(debouncer.isCurrentlyExecuting(ID)).toBe(false);
+    expect(debouncer.executeNow(ID)).toBeUndefined();
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(ran).toEqual(['first', 'second']);
+  });
+});
