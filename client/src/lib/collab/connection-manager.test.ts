@@ -1,11 +1,11 @@
 // The connection manager against a real Hocuspocus server on port 0, over real WebSockets. The
 // server here is the smallest one with the product's contract: token check, per-store refusal,
 // read-only inbox connections, rows written server-side only.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Hocuspocus, type WebSocketLike } from '@hocuspocus/server';
+import type { Server } from 'node:http';
+import { Hocuspocus } from '@hocuspocus/server';
+import { serveHocuspocus } from './test-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { WebSocket, WebSocketServer } from 'ws';
 import { inboxDocName, readInboxRows, upsertInboxRows, type InboxRow } from '@drivebay/shared/docs';
 import { CollabManager } from './connection-manager';
 import type { DocHandle } from './connection-manager';
@@ -64,17 +64,7 @@ beforeEach(async () => {
       },
     ],
   });
-  wss = new WebSocketServer({ noServer: true });
-  http = createServer();
-  http.on('upgrade', (request, socket, head) => {
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      const connection = hocuspocus.handleConnection(ws as unknown as WebSocketLike, new Request(new URL(request.url ?? '/', 'http://localhost')));
-      ws.on('message', (data: RawData) => connection.handleMessage(new Uint8Array(data as Buffer)));
-      ws.on('close', (code: number, reason: Buffer) => connection.handleClose({ code, reason: reason.toString() }));
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/collab`;
+  ({ http, wss, url } = await serveHocuspocus(hocuspocus));
 });
 
 afterEach(async () => {

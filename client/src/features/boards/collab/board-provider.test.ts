@@ -1,12 +1,12 @@
 // The board's provider against a real Hocuspocus server on port 0, over real WebSockets: what it
 // reads off the socket itself must leave the document, the unsynced count and the events exactly as
 // the stock provider would.
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Hocuspocus, type WebSocketLike } from '@hocuspocus/server';
+import type { Server } from 'node:http';
+import { Hocuspocus } from '@hocuspocus/server';
+import { serveHocuspocus } from '../../../lib/collab/test-server';
 import * as encoding from 'lib0/encoding';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { WebSocket } from 'ws';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
 import { boardDocName, moveCard, readCard, upsertCards, type BoardCard } from '@drivebay/shared/docs';
@@ -63,7 +63,6 @@ describe('readBoardMessage', () => {
 let http: Server;
 let hocuspocus: Hocuspocus;
 let url: string;
-let wss: WebSocketServer;
 const destroys: (() => void)[] = [];
 
 beforeEach(async () => {
@@ -77,17 +76,7 @@ beforeEach(async () => {
       },
     ],
   });
-  wss = new WebSocketServer({ noServer: true });
-  http = createServer();
-  http.on('upgrade', (request, socket, head) => {
-    wss.handleUpgrade(request, socket, head, (ws) => {
-      const connection = hocuspocus.handleConnection(ws as unknown as WebSocketLike, new Request(new URL(request.url ?? '/', 'http://localhost')));
-      ws.on('message', (data: RawData) => connection.handleMessage(new Uint8Array(data as Buffer)));
-      ws.on('close', (code: number, reason: Buffer) => connection.handleClose({ code, reason: reason.toString() }));
-    });
-  });
-  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  url = `ws://127.0.0.1:${(http.address() as AddressInfo).port}/collab`;
+  ({ http, url } = await serveHocuspocus(hocuspocus));
 });
 
 afterEach(async () => {
