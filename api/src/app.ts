@@ -84,6 +84,8 @@ const SHARED_PAGE_PATHS = ['/mailinglist', '/mailinglist/details'];
 const FILE_UPLOAD_PATHS = ['/api/data-sync/import'];
 const isFileUpload = (path: string, type: string | undefined) => FILE_UPLOAD_PATHS.some((p) => path.startsWith(p)) && /^multipart\/form-data/i.test(type ?? '');
 const isServerPath = (path: string) => SERVER_PREFIXES.some((p) => path.startsWith(p));
+/** The largest request body taken, file uploads apart. */
+const MAX_REQUEST_BYTES = 1024 * 1024;
 /** Files a browser must re-check on every load, so a new version (and its worker) is found. */
 const NO_CACHE_FILES = new Set(['/sw.js', '/index.html', '/manifest.webmanifest']);
 
@@ -103,17 +105,25 @@ export function createApp({ sql, logger, clientDir, conversations, linkSecret, p
   app.use('*', clientAddress(proxyTrust));
   app.use('*', requestLog);
   app.use('*', secureHeaders({ crossOriginEmbedderPolicy: false, contentSecurityPolicy: undefined }));
-  const requestLimit = bodyLimit({
-    maxSize: 1024 * 1024,
-    onError: (c) => {
-      // The unread rest of the body would be taken for the next request on this connection:
-      // close it after the answer so the client opens a fresh one.
-      c.header('Connection', 'close');
-      throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB', [{ field: 'body', message: 'too large' }]);
-    },
+  const tooLarge = (c: Context<AppEnv>): never => {
+    // The unread rest of the body would be taken for the next request on this connection:
+    // close it after the answer so the client opens a fresh one.
+    c.header('Connection', 'close');
+    throw new AppError('PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB', [{ field: 'body', message: 'too large' }]);
+  };
+  const requestLimit = bodyLimit({ maxSize: MAX_REQUEST_BYTES, onError: tooLarge });
+  app.use('*', (c, next) => {
+    // File uploads are streamed and limited by their own routes (MAX_IMPORT_BYTES).
+    if (isFileUpload(c.req.path, c.req.header('content-type'))) return next();
+    // A streamed (chunked) body is counted as it is read.
+    if (c.req.header('transfer-encoding') !== undefined) return requestLimit(c, next);
+    // Otherwise the declared length is the body's (Node refuses a body longer than it declares)
+    // and no length means no body. Reading the header alone leaves the body to the routes' own
+    // reads straight from the socket: asking for the request's body stream here built a second,
+    // Fetch-style copy of every request (on a carrier's webhook, the most frequent request).
+    const length = c.req.header('content-length');
+    return length !== undefined && Number.parseInt(length, 10) > MAX_REQUEST_BYTES ? tooLarge(c) : next();
   });
-  // File uploads are streamed and limited by their own routes (MAX_IMPORT_BYTES).
-  app.use('*', (c, next) => (isFileUpload(c.req.path, c.req.header('content-type')) ? next() : requestLimit(c, next)));
   app.use('*', cleanInput([WEBHOOK_PREFIX]));
 
   // The built app's page, read once; it answers every address the client routes itself.

@@ -57,7 +57,10 @@ describe('the client address behind proxies', () => {
 
 describe('bodies over the limit', () => {
   it('answers 413 in the error shape and leaves the client a usable connection', async () => {
-    const running = await startHttpServer({ app: createApp({ sql: db.sql, logger: createLogger('silent') }), port: 0, host: '127.0.0.1' });
+    const app = createApp({ sql: db.sql, logger: createLogger('silent') });
+    // A route that reads its body itself, after every middleware, and says what it read.
+    app.post('/test/echo-length', async (c) => c.json({ length: (await c.req.text()).length }));
+    const running = await startHttpServer({ app, port: 0, host: '127.0.0.1' });
     servers.push(running);
     const base = `http://127.0.0.1:${running.port}`;
     const big = await fetch(`${base}/user/v2/login`, {
@@ -70,5 +73,29 @@ describe('bodies over the limit', () => {
     // The next request (the same keep-alive pool) must get a real answer.
     const next = await fetch(`${base}/api/health`);
     expect(next.status).toBe(200);
+
+    // A streamed body declares no length: it is counted as it arrives.
+    const chunks = [JSON.stringify({ username: 'x'.repeat(2 * 1024 * 1024), password: 'demo' })];
+    const streamed = await fetch(`${base}/user/v2/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({ pull: (c) => (chunks.length ? c.enqueue(new TextEncoder().encode(chunks.shift())) : c.close()) }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toMatchObject({ code: 'PAYLOAD_TOO_LARGE', details: [{ field: 'body' }] });
+
+    // Under the limit, with or without a declared length, the route reads the whole body itself.
+    const small = JSON.stringify({ note: 'y'.repeat(900 * 1024) });
+    const declared = await fetch(`${base}/test/echo-length`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: small });
+    const smallChunks = [small.slice(0, 1000), small.slice(1000)];
+    const undeclared = await fetch(`${base}/test/echo-length`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: new ReadableStream({ pull: (c) => (smallChunks.length ? c.enqueue(new TextEncoder().encode(smallChunks.shift())) : c.close()) }),
+      duplex: 'half',
+    } as RequestInit);
+    expect([declared.status, undeclared.status]).toEqual([200, 200]);
+    expect([await declared.json(), await undeclared.json()]).toEqual([{ length: small.length }, { length: small.length }]);
   });
 });
