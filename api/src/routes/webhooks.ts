@@ -30,6 +30,16 @@ const twiml = (c: Context<AppEnv>) => c.body(EMPTY_TWIML, 200, { 'content-type':
 
 /** The form fields of a carrier request; Twilio only ever sends text fields. */
 export async function formParams(c: Context<AppEnv>): Promise<TwilioParams> {
+  if (/^application\/x-www-form-urlencoded/i.test(c.req.header('content-type') ?? '')) {
+    // What carriers send: decoded as a browser's form (the WHATWG rules FormData follows) without
+    // building a Fetch Response to hold the bytes first. A repeated field keeps every value.
+    const params: TwilioParams = Object.create(null) as TwilioParams;
+    for (const [key, value] of new URLSearchParams(await c.req.text())) {
+      const had = params[key];
+      params[key] = had === undefined ? value : Array.isArray(had) ? [...had, value] : [had, value];
+    }
+    return params;
+  }
   const body = await c.req.parseBody({ all: true });
   const params: TwilioParams = {};
   for (const [key, value] of Object.entries(body)) {
