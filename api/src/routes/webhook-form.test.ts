@@ -20,9 +20,11 @@ const bodies = [
 
 describe('carrier form fields', () => {
   it.each(bodies)('reads %j as FormData does', async (body) => {
-    const send = (path: string) =>
-      app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body });
-    const [ours, fetched] = await Promise.all([send('/ours').then((r) => r.json()), send('/fetch').then((r) => r.json())]);
+    const send = async (path: string): Promise<unknown> => {
+      const res = await app.request(path, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8' }, body });
+      return res.json();
+    };
+    const [ours, fetched] = await Promise.all([send('/ours'), send('/fetch')]);
     expect(ours).toEqual(fetched);
   });
 });
