@@ -32,9 +32,11 @@ export function createDebouncer(): Debouncer {
     if (running.has(id)) await running.get(id);
     const execution = func();
     running.set(id, execution as Promise<unknown>);
-    const result = await execution;
-    running.delete(id);
-    return result;
+    try {
+      return await execution;
+    } finally {
+      running.delete(id);
+    }
   };
 
   const fire = (id: string): void => {

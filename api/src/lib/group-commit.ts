@@ -18,7 +18,7 @@ export function groupCommit<I, O>(
 ): GroupCommit<I, O> {
   const maxInFlight = Math.max(1, opts.maxInFlight ?? 1);
   const maxBatch = Math.max(1, opts.maxBatch ?? 200);
-  let queue: Waiting<I, O>[] = [];
+  const queue: Waiting<I, O>[] = [];
   let inFlight = 0;
   let scheduled = false;
 
@@ -29,8 +29,7 @@ export function groupCommit<I, O>(
   const flush = () => {
     scheduled = false;
     while (queue.length && inFlight < maxInFlight) {
-      const batch = queue.slice(0, maxBatch);
-      queue = queue.slice(batch.length);
+      const batch = queue.splice(0, maxBatch);
       inFlight++;
       run(batch.map((w) => w.item))
         .then(
@@ -65,4 +64,19 @@ export function groupCommit<I, O>(
       queue.push({ item, resolve, reject });
       if (inFlight < maxInFlight) schedule();
     });
+}
+
+/**
+ * One group commit per owner (a database handle) and key, made the first time it is asked for:
+ * texts written through the same handle and the same way share batches.
+ */
+export function groupCommitsBy<S extends object, K, I, O>(make: (owner: S, key: K) => GroupCommit<I, O>): (owner: S, key: K) => GroupCommit<I, O> {
+  const made = new WeakMap<S, Map<K, GroupCommit<I, O>>>();
+  return (owner, key) => {
+    let byKey = made.get(owner);
+    if (!byKey) made.set(owner, (byKey = new Map()));
+    let commit = byKey.get(key);
+    if (!commit) byKey.set(key, (commit = make(owner, key)));
+    return commit;
+  };
 }

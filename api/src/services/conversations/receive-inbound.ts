@@ -7,9 +7,9 @@ import { recordOptIn, recordOptOut } from './opt-out';
 import { inMessageTx, writeInboundText, writeKeywordReply, writeKnownSenderText } from './messages';
 import { inboundCustomerNumber, lockSenders, lookupSender, senderLockKey, type FoundSender } from './sender-lookup';
 import { DuplicateText, INBOUND_SERVICE_TYPE, startConversation, type Started } from './start-conversations';
+import { findStoreByNumber, type StoreNumber } from './store-number';
 
 export { INBOUND_SERVICE_TYPE };
-import { findStoreByNumber, type StoreNumber } from './store-number';
 
 /** One text from a customer, as any carrier reports it. */
 export type InboundSms = {

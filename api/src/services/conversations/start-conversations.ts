@@ -1,5 +1,5 @@
 import type { Sql } from '../../db/database';
-import { groupCommit, type GroupCommit } from '../../lib/group-commit';
+import { groupCommit, groupCommitsBy, type GroupCommit } from '../../lib/group-commit';
 import { inMessageTx, writeOrdinaryTexts } from './messages';
 import type { InboxNotifier } from './notifier';
 import { inboundCustomerNumber, lockSenders, lookupSender, senderLockKey, type FoundSender } from './sender-lookup';
@@ -146,7 +146,9 @@ async function startConversations(deps: Deps, texts: FirstText[]): Promise<Start
 
 type Deps = { sql: Sql; notifier?: InboxNotifier | undefined };
 
-const batchers = new WeakMap<Sql, Map<InboxNotifier | undefined, GroupCommit<FirstText, Started>>>();
+const batcherFor = groupCommitsBy(
+  (sql: Sql, notifier: InboxNotifier | undefined): GroupCommit<FirstText, Started> => groupCommit((texts) => startConversations({ sql, notifier }, texts)),
+);
 
 /**
  * Starts the conversation of one first text, together with the other first texts arriving
@@ -154,12 +156,5 @@ const batchers = new WeakMap<Sql, Map<InboxNotifier | undefined, GroupCommit<Fir
  * {@link DuplicateText} for a redelivery (nothing written).
  */
 export function startConversation(deps: Deps, text: FirstText): Promise<Started> {
-  let byNotifier = batchers.get(deps.sql);
-  if (!byNotifier) batchers.set(deps.sql, (byNotifier = new Map()));
-  let batcher = byNotifier.get(deps.notifier);
-  if (!batcher) {
-    const own = { sql: deps.sql, notifier: deps.notifier };
-    byNotifier.set(deps.notifier, (batcher = groupCommit((texts) => startConversations(own, texts))));
-  }
-  return batcher(text);
+  return batcherFor(deps.sql, deps.notifier)(text);
 }

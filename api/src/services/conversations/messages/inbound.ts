@@ -3,7 +3,7 @@ import type { CarrierKeyword, MessageType } from '@drivebay/shared';
 import type { Sql } from '../../../db/database';
 import type { InboxNotifier } from '../notifier';
 import { inboxChanges, type MessageTx } from './inbox-changes';
-import { groupCommit, type GroupCommit } from '../../../lib/group-commit';
+import { groupCommit, groupCommitsBy, type GroupCommit } from '../../../lib/group-commit';
 import { insertLookedUpMessage, insertMessages, type Computed, type MessageParties } from './write-message';
 
 /**
@@ -105,13 +105,13 @@ export async function writeOrdinaryTexts(m: MessageTx, texts: Omit<InboundText, 
     m.changes.add(s.storeId, s.interactionId);
   });
   // Conversations are found by key, not by a scan of the table.
-  const counted = [...counts.entries()];
-  if (counted.length) {
+  if (counts.size) {
+    const conversations = [...counts.keys()];
     await tx`
       update future_service_interaction f set ${receivedCounts(tx, tx`w.n`)}, response_reqd = true
-      from unnest(${counted.map((c) => c[0])}::bigint[], ${counted.map((c) => c[1])}::int[]) as w(id, n),
-        ${lockedInIdOrder(tx, tx`${counted.map((c) => c[0])}::bigint[]`)}
-      where f.id = any(${counted.map((c) => c[0])}::bigint[]) and f.id = w.id and f.id = locked.id`;
+      from unnest(${conversations}::bigint[], ${[...counts.values()]}::int[]) as w(id, n),
+        ${lockedInIdOrder(tx, tx`${conversations}::bigint[]`)}
+      where f.id = any(${conversations}::bigint[]) and f.id = w.id and f.id = locked.id`;
   }
   return ids.map((id) => id ?? null);
 }
@@ -167,8 +167,9 @@ async function writeKnownSenderTexts(sql: Sql, lookup: SenderLookup, texts: Know
     order by i.ord`;
   // The same carrier id twice in one batch is a redelivery: the first text has it, the rest wrote nothing.
   const claimed = new Set<number>();
+  // One row per text, in the texts' order (the lookup yields at most one row, carrier ids are unique).
   return texts.map((_, ord) => {
-    const row = rows.find((r) => r.ord === ord);
+    const row = rows[ord];
     if (!row || row.customerId === null || row.interactionId === null) return null;
     let messageId = row.messageId;
     if (messageId !== null && claimed.has(messageId)) messageId = null;
@@ -177,18 +178,11 @@ async function writeKnownSenderTexts(sql: Sql, lookup: SenderLookup, texts: Know
   });
 }
 
-const batchers = new WeakMap<Sql, Map<SenderLookup, GroupCommit<KnownSenderText, KnownSenderWritten | null>>>();
-
-function batcherFor(sql: Sql, lookup: SenderLookup): GroupCommit<KnownSenderText, KnownSenderWritten | null> {
-  let byLookup = batchers.get(sql);
-  if (!byLookup) batchers.set(sql, (byLookup = new Map()));
-  let batcher = byLookup.get(lookup);
-  if (!batcher) byLookup.set(lookup, (batcher = groupCommit((texts) => writeKnownSenderTexts(sql, lookup, texts), { maxInFlight: KNOWN_SENDER_BATCHES_IN_FLIGHT })));
-  return batcher;
-}
-
 /** Batches of known senders' texts written at once; the texts arriving meanwhile form the next. */
 const KNOWN_SENDER_BATCHES_IN_FLIGHT = 2;
+
+const batcherFor = groupCommitsBy((sql: Sql, lookup: SenderLookup): GroupCommit<KnownSenderText, KnownSenderWritten | null> =>
+  groupCommit((texts) => writeKnownSenderTexts(sql, lookup, texts), { maxInFlight: KNOWN_SENDER_BATCHES_IN_FLIGHT }));
 
 /**
  * An ordinary text (no carrier keyword) from a customer who has a conversation with the store,
