@@ -15,6 +15,7 @@ import {
   startInitiationWorker,
   startPlannerRunner,
   startDataSyncWorker,
+  startDatabaseMaintenance,
   startLeadWorkers,
   welcomeText,
 } from '@drivebay/api/server';
@@ -26,6 +27,8 @@ const db = await bootDatabase(env, logger);
 // After the migrations: pg-boss installs its own schema (pgboss) on first start.
 const jobs = createJobSystem({ sql: db.sql, logger });
 await jobs.start();
+// The embedded database has no autovacuum of its own: the product vacuums and analyzes it.
+const stopMaintenance = await startDatabaseMaintenance({ db, jobs, logger });
 const sync = env.EMBED_SYNC ? createSyncServer({ sql: db.sql, logger }) : null;
 const publicUrl = env.PUBLIC_URL ?? `http://localhost:${env.PORT}`;
 // In one process the inbox and board documents are refreshed directly after each commit.
@@ -83,6 +86,7 @@ const stop = async () => {
   await stopInitiation();
   await planners.stop();
   await stopDataSync();
+  await stopMaintenance();
   await stopLeadWorkers();
   await conversations.stop();
   await feed?.stop();

@@ -13,6 +13,7 @@ import { startLeadWorkers } from './services/workflow/workers';
 import { startHttpServer } from './server';
 import { startPlannerRunner } from './services/planners/runner';
 import { startDataSyncWorker } from './services/data-sync/worker';
+import { startDatabaseMaintenance } from './db/maintenance';
 
 const env = loadEnv();
 const logger = createLogger(env.LOG_LEVEL);
@@ -21,6 +22,8 @@ const db = await bootDatabase(env, logger);
 // Processes of a cluster may start together on a fresh database: pg-boss installs once.
 const jobs = createJobSystem({ sql: db.sql, logger, installLock: db.kind === 'postgres' });
 await jobs.start();
+// The embedded database has no autovacuum of its own: the product vacuums and analyzes it.
+const stopMaintenance = await startDatabaseMaintenance({ db, jobs, logger });
 // Alone, the API tells the sync servers about inbox changes through PostgreSQL notifications.
 const conversations = startConversationCore({ sql: db.sql, logger, env, publicUrl: env.PUBLIC_URL ?? `http://localhost:${env.PORT}`, jobs });
 const assistant = startAssistantLoop({ sql: db.sql, logger, notifier: conversations.deps.notifier, outbox: conversations.deps.outbox, env, jobs });
@@ -38,6 +41,7 @@ const stop = async () => {
   await stopInitiation();
   await planners.stop();
   await stopDataSync();
+  await stopMaintenance();
   await stopLeadWorkers();
   await conversations.stop();
   await jobs.stop();

@@ -13,4 +13,5 @@ export { startHttpServer, type RunningServer, type UpgradeHandler } from './serv
 export { startInitiationWorker } from './services/interactions';
 export { startPlannerRunner } from './services/planners/runner';
 export { startDataSyncWorker } from './services/data-sync/worker';
+export { startDatabaseMaintenance } from './db/maintenance';
 export { startLeadWorkers } from './services/workflow/workers';

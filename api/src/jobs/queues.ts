@@ -18,6 +18,8 @@ export const QUEUES = {
   leadFollowUps: 'lead-follow-ups',
   /** Starts the conversations of one automated lead-manager run. */
   automatedLeadManager: 'automated-lead-manager',
+  /** Each minute on the embedded database: vacuums and analyzes the tables that are due (db/maintenance.ts). */
+  databaseMaintenance: 'database-maintenance',
 } as const;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES];
@@ -54,4 +56,6 @@ export const QUEUE_SETTINGS: Record<QueueName, QueueSettings> = {
   [QUEUES.leadFollowUps]: { policy: 'short', retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 300, pollingIntervalSeconds: 5 },
   // A run is resumed where it stopped (items done are skipped, a start texts nobody twice).
   [QUEUES.automatedLeadManager]: { policy: 'standard', retryLimit: 3, retryDelaySeconds: 10, retryBackoff: true, expireInSeconds: 1800, pollingIntervalSeconds: 2 },
+  // One round waits at a time; a missed round is made up by the next, which reads fresh statistics.
+  [QUEUES.databaseMaintenance]: { policy: 'short', retryLimit: 0, expireInSeconds: 1800, pollingIntervalSeconds: 30 },
 };

@@ -38,6 +38,8 @@ type Sender = {
   interactionId: number | null;
   createdCustomer: boolean;
   createdInteraction: boolean;
+  /** How many of the batch's texts are this sender's. */
+  texts: number;
 };
 
 /**
@@ -54,10 +56,12 @@ async function startConversations(deps: Deps, texts: FirstText[]): Promise<Start
     const senders = new Map<string, Sender>();
     for (const text of texts) {
       const key = senderLockKey(text.store.storeId, text.from);
-      if (!senders.has(key)) {
+      const sender = senders.get(key);
+      if (sender) sender.texts++;
+      else {
         senders.set(key, {
           key, store: text.store, phone: text.from, found: null, customerId: null, interactionId: null,
-          createdCustomer: false, createdInteraction: false,
+          createdCustomer: false, createdInteraction: false, texts: 1,
         });
       }
     }
@@ -101,18 +105,28 @@ async function startConversations(deps: Deps, texts: FirstText[]): Promise<Start
       });
     }
 
+    // A conversation made here is made with its texts already counted (a redelivery in the batch
+    // rolls it all back), which spares every first text an update of the row just inserted.
     const withoutConversation = list.filter((s) => s.interactionId === null);
+    const counted = new Set<number>();
     if (withoutConversation.length) {
-      const rows = withoutConversation.map((s) => ({
-        store_id: s.store.storeId, company_id: s.store.bocId, customer_id: s.customerId, division_id: s.store.divisionId,
-        service_type: INBOUND_SERVICE_TYPE, type: 'SERVICE', conversation_initiated: true,
+      const rows = withoutConversation.map((s, ord) => ({
+        ord, store_id: s.store.storeId, company_id: s.store.bocId, customer_id: s.customerId, division_id: s.store.divisionId,
+        service_type: INBOUND_SERVICE_TYPE, type: 'SERVICE', conversation_initiated: true, n: s.texts,
       }));
       const created = await tx<{ id: number }[]>`
-        insert into future_service_interaction ${tx(rows as never, ['store_id', 'company_id', 'customer_id', 'division_id', 'service_type', 'type', 'conversation_initiated'])}
+        insert into future_service_interaction
+          (store_id, company_id, customer_id, division_id, service_type, type, conversation_initiated,
+           total_inbound_count, total_unread_count, last_message_received_date, response_reqd)
+        select store_id, company_id, customer_id, division_id, service_type, type, conversation_initiated, n, n, now(), true
+        from jsonb_to_recordset(${tx.json(rows)}) as x(store_id bigint, company_id bigint, customer_id bigint, division_id text,
+          service_type text, type text, conversation_initiated boolean, n int, ord int)
+        order by x.ord
         returning id`;
       withoutConversation.forEach((s, i) => {
         s.interactionId = created[i]!.id;
         s.createdInteraction = true;
+        counted.add(s.interactionId);
       });
     }
 
@@ -126,6 +140,7 @@ async function startConversations(deps: Deps, texts: FirstText[]): Promise<Start
           toName: `${text.store.agentFirstName} ${text.store.agentLastName}`.trim(), mediaUrls: text.mediaUrls, carrierMessageId: text.carrierMessageId,
         };
       }),
+      counted,
     );
     // A redelivery writes nothing and must leave nothing behind: such a batch is written text by text.
     if (ids.some((id) => id === null)) throw texts.length > 1 ? new OneByOne() : new DuplicateText();

@@ -86,7 +86,12 @@ export type SenderLookup = (sql: Sql, storeId: number | Computed, phone: string 
  * carrier id and counted as {@link writeInboundText} counts one, with one insert and one update
  * for them all. Each text's id in order; null for a redelivery (nothing written or counted).
  */
-export async function writeOrdinaryTexts(m: MessageTx, texts: Omit<InboundText, 'keyword'>[]): Promise<(number | null)[]> {
+export async function writeOrdinaryTexts(
+  m: MessageTx,
+  texts: Omit<InboundText, 'keyword'>[],
+  /** Conversations the transaction made with these texts already counted. */
+  counted: ReadonlySet<number> = new Set(),
+): Promise<(number | null)[]> {
   const { tx } = m;
   const ids = await insertMessages(
     tx,
@@ -101,8 +106,9 @@ export async function writeOrdinaryTexts(m: MessageTx, texts: Omit<InboundText, 
   const counts = new Map<number, number>();
   texts.forEach((s, i) => {
     if (ids[i] === undefined) return;
-    counts.set(s.interactionId, (counts.get(s.interactionId) ?? 0) + 1);
     m.changes.add(s.storeId, s.interactionId);
+    if (counted.has(s.interactionId)) return;
+    counts.set(s.interactionId, (counts.get(s.interactionId) ?? 0) + 1);
   });
   // Conversations are found by key, not by a scan of the table.
   if (counts.size) {
