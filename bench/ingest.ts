@@ -19,6 +19,7 @@ import { createApp, createLogger } from '@drivebay/api/server';
 import { migrate, openDatabase, type Database } from '@drivebay/api';
 import { createConsoleLogger, createSyncServer, refreshStore, type SyncServer } from '@drivebay/sync-server';
 import { seedDemo } from '../api/src/seed/demo';
+import { maintainEmbeddedDatabase } from '../api/src/db/maintenance';
 import { conversationRoutes, type ConversationDeps } from '../api/src/routes/conversations';
 import { simulatorRoutes } from '../api/src/routes/simulator';
 import { EMPTY_TWIML, WEBHOOK_PATHS, webhookRoutes } from '../api/src/routes/webhooks';
@@ -48,6 +49,10 @@ export async function startStack(): Promise<Stack> {
   const db = process.env.DATABASE_URL ? await createTestDatabase() : await openDatabase({ max: 1 });
   if (db.kind === 'pglite') await migrate(db.sql);
   await seedDemo(db.sql);
+  // The tables as a running product has them after its first minute: vacuumed and analyzed by
+  // autovacuum's rules (PostgreSQL's autovacuum on a server; the product's own round at start and
+  // every minute on the embedded engine, which has no autovacuum).
+  await maintainEmbeddedDatabase(db.sql);
   const logger = createLogger('warn');
   const sync = createSyncServer({ sql: db.sql, logger: createConsoleLogger('warn') });
 
