@@ -50,8 +50,9 @@ export async function startStack(): Promise<Stack> {
   if (db.kind === 'pglite') await migrate(db.sql);
   await seedDemo(db.sql);
   // The tables as a running product has them after its first minute: vacuumed and analyzed by
-  // autovacuum's rules (PostgreSQL's autovacuum on a server; the product's own round at start and
-  // every minute on the embedded engine, which has no autovacuum).
+  // autovacuum's rules. The same round runs on both databases here, since a server's autovacuum
+  // would not yet have visited a database seeded a moment ago; the product runs it itself only on
+  // the embedded engine, which has no autovacuum.
   await maintainEmbeddedDatabase(db.sql);
   const logger = createLogger('warn');
   const sync = createSyncServer({ sql: db.sql, logger: createConsoleLogger('warn') });
