@@ -42,8 +42,7 @@ export type Stack = {
 /**
  * The embedded default as `npm start` runs it: the API with the conversation routes, the sync
  * server on /collab of the same port, the in-process notifier refreshing inbox rows, the outbox
- * worker. PGlite gets one pooled connection: pglite-socket 0.2.17 interleaves the protocol
- * messages of concurrent connections once a transaction has run (see the report on database.ts).
+ * worker. PGlite gets one pooled connection, as the product gives it: the engine is one session.
  */
 export async function startStack(): Promise<Stack> {
   const db = process.env.DATABASE_URL ? await createTestDatabase() : await openDatabase({ max: 1 });

@@ -1,8 +1,6 @@
-import { mkdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
 import postgres from 'postgres';
+import { EmbeddedConnection } from './embedded-connection';
 
 export type Sql = postgres.Sql;
 
@@ -27,7 +25,10 @@ export type OpenDatabaseOptions = {
 
 const POOL_SIZE = 10;
 
-function client(options: postgres.Options<Record<string, postgres.PostgresType>>): Sql {
+/** postgres.js's options, and its `socket` option (a function giving the connection), which its types leave out. */
+type ClientOptions = postgres.Options<Record<string, postgres.PostgresType>> & { socket?: () => unknown };
+
+function client(options: ClientOptions): Sql {
   return postgres({
     ...options,
     // Columns come back camelCased; query helpers write snake_case.
@@ -42,7 +43,7 @@ function client(options: postgres.Options<Record<string, postgres.PostgresType>>
 
 /**
  * Opens PostgreSQL through postgres.js: the server at `url`, or PGlite (real Postgres compiled
- * to WebAssembly) served on a private Unix socket so the very same postgres.js code runs on both.
+ * to WebAssembly) in this process, spoken to through the same postgres.js code.
  */
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Database> {
   const max = options.max ?? POOL_SIZE;
@@ -51,34 +52,23 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
     return { sql, kind: 'postgres', url: options.url, close: () => sql.end({ timeout: 5 }) };
   }
   const { PGlite } = await import('@electric-sql/pglite');
-  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   // pg_trgm: the lead lists' customer search reads a trigram index (migration 00043).
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const extensions = { pg_trgm };
   const db = options.dataDir ? await PGlite.create(options.dataDir, { extensions }) : await PGlite.create({ extensions });
-  const socketDir = join(tmpdir(), `drivebay-${process.pid}-${randomBytes(4).toString('hex')}`);
-  mkdirSync(socketDir, { recursive: true });
-  const path = join(socketDir, '.s.PGSQL.5432');
-  // The engine runs one query at a time; at least as many socket connections as the pool holds,
-  // or a pooled client is reset when the limit is hit.
-  // The socket server passes protocol messages from all its connections to the one engine
-  // without keeping each query's steps together, so two connections can interleave and read each
-  // other's results (seen as 'portal "" does not exist'). One connection is exact, and loses
-  // nothing: the engine runs one query at a time anyway. Code must therefore never query through
-  // `sql` while holding `sql.begin`; it uses the transaction's own handle.
-  const server = new PGLiteSocketServer({ db, path, maxConnections: 3 });
-  await server.start();
-  const sql = client({ path, max: 1, username: 'postgres', database: 'postgres', idle_timeout: 0 });
+  // postgres.js speaks to the engine in process (embedded-connection.ts), so the very same
+  // postgres.js code runs on both databases. The engine is one session running one query at a
+  // time, so there is one connection: code must never query through `sql` while holding
+  // `sql.begin`; it uses the transaction's own handle.
+  const sql = client({ socket: () => new EmbeddedConnection(db), max: 1, username: 'postgres', database: 'postgres', idle_timeout: 0 });
   return {
     sql,
     kind: 'pglite',
     url: null,
     close: async () => {
       await sql.end({ timeout: 5 });
-      await server.stop();
       await db.close();
-      rmSync(socketDir, { recursive: true, force: true });
     },
   };
 }

@@ -63,11 +63,8 @@ export type ConversationHarnessOptions = {
 
 /**
  * A fresh database for one test file, like createTestDatabase, except that embedded PGlite gets a
- * single pooled connection. pglite-socket 0.2.17 queues protocol messages one by one across
- * connections, so once a transaction has held the queue, the Bind/Execute messages of two other
- * connections interleave and one of them fails with 'portal "" does not exist' (or reads the
- * other's portal). One connection keeps every query's messages together; PGlite runs one query
- * at a time anyway. See the report on api/src/db/database.ts.
+ * single pooled connection: the engine is one session, reached through one in-process connection
+ * (see api/src/db/embedded-connection.ts).
  */
 export async function createConversationTestDatabase(): Promise<Database> {
   if (process.env.DATABASE_URL) return createTestDatabase();
