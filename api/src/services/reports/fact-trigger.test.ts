@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../db/database';
 import { createTestDatabase } from '../../db/testing';
 import { insertMessages, type MessageRecord } from '../conversations/messages/write-message';
+import { writeKnownSenderText } from '../conversations/messages';
+import { lookupSender } from '../conversations/sender-lookup';
 
 // The report rows are kept by one trigger per INSERT statement (00046). Whatever the shape of the
 // statements (one message, a batch, out of order, ties, notes mixed in), each row must equal what
@@ -87,6 +89,52 @@ describe('report rows kept per statement', () => {
     // The data exercised every path: answered conversations, engaged ones and answers back.
     expect(total.filter((f) => f.engagedOn).length).toBeGreaterThan(2);
     expect(total.filter((f) => f.firstReplyOn).length).toBeGreaterThan(2);
+  });
+
+  it('texts of known senders, stored and counted by their own statement, keep the same figures', async () => {
+    const sql = db.sql;
+    const phone = (n: number) => `+1555010${String(n).padStart(4, '0')}`;
+    for (const [n, who] of ids.entries()) await sql`update customer set cellular = ${phone(n)} where id = ${who.customerId}`;
+    const next = generator(7);
+    let sid = 0;
+    const text = (n: number, carrierMessageId = `SMfact${++sid}`) =>
+      writeKnownSenderText({ sql }, {
+        lookup: lookupSender, storeId: ids[n]!.storeId, content: `t${sid}`, from: phone(n), to: '+15550000000', toName: 'Fact Store', mediaUrls: [], carrierMessageId,
+      });
+    for (let round = 0; round < 12; round++) {
+      // Answers to the customers before, and some after, the texts' own time (their first reply
+      // is then looked up again); a text alone, or several at once to one or more conversations.
+      const sends: MessageRecord[] = Array.from({ length: 1 + Math.floor(next() * 3) }, () => {
+        const who = ids[Math.floor(next() * ids.length)]!;
+        const minutes = Math.floor(next() * 120) - 60;
+        return { futureServiceInteractionId: who.fsi, storeId: who.storeId, customerId: who.customerId, content: 's', direction: 'SENT', messageType: 'SMS', createdOn: new Date(Date.now() + minutes * 60_000) };
+      });
+      await insertMessages(sql, sends);
+      const size = round % 4 === 0 ? 1 : 2 + Math.floor(next() * 8);
+      const written = await Promise.all(Array.from({ length: size }, () => text(Math.floor(next() * ids.length))));
+      expect(written.every((w) => w?.messageId)).toBe(true);
+      expect(await facts(), `after round ${round}`).toEqual(await plain());
+    }
+    // A redelivery writes and counts nothing.
+    const before = await facts();
+    const again = await Promise.all([text(0, 'SMfact1'), text(1, 'SMfact2')]);
+    expect(again.map((w) => w?.messageId)).toEqual([null, null]);
+    expect(await facts()).toEqual(before);
+  });
+
+  it('after such a statement, the next insert of the same transaction is folded by the trigger', async () => {
+    const who = ids[2]!;
+    await db.sql.begin(async (tx) => {
+      const written = await writeKnownSenderText({ sql: tx as never }, {
+        lookup: lookupSender, storeId: who.storeId, content: 'in a transaction', from: '+15550100002', to: '+15550000000', toName: 'Fact Store', mediaUrls: [], carrierMessageId: 'SMfact-tx',
+      });
+      expect(written?.messageId).toBeTruthy();
+      await insertMessages(tx as never, [
+        { futureServiceInteractionId: who.fsi, storeId: who.storeId, customerId: who.customerId, content: 'back', direction: 'SENT', messageType: 'SMS', createdOn: new Date(Date.now() + 5 * 60_000) },
+        { futureServiceInteractionId: who.fsi, storeId: who.storeId, customerId: who.customerId, content: 'in', direction: 'RECEIVED', messageType: 'SMS', createdOn: new Date(Date.now() + 6 * 60_000) },
+      ]);
+    });
+    expect(await facts()).toEqual(await plain());
   });
 
   it('a statement that inserts nothing changes nothing', async () => {

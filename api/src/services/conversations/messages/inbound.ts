@@ -130,6 +130,41 @@ export type KnownSenderWritten = { customerId: number; interactionId: number; cu
 type KnownSenderRow = { customerId: number | null; interactionId: number | null; customerName: string | null; messageId: number | null };
 
 /**
+ * Two steps of a statement whose `written` step inserted customer texts (RECEIVED SMS): their
+ * conversations' report rows updated as the report trigger of migration 00046 would fold them,
+ * and the mark that tells the trigger this statement did it (migration 00053). The texts were all
+ * received at the statement's `created_on`, so the folding is short: the inbound count, the first
+ * and second customer message, and the first answer after the first customer message (looked up
+ * as the trigger looks it up, when the first customer message is one of these). Report rows are
+ * locked in conversation order, as the trigger locks them. `reported_mark` is one row and must be
+ * read by the statement.
+ */
+const reportedReceived = (sql: Sql): Computed => sql`
+    report_locked as materialized (
+      select r.future_service_interaction_id as id from report_interaction_fact r
+      where r.future_service_interaction_id = any(array(select future_service_interaction_id from written))
+      order by 1 for update
+    ),
+    reported as (
+      update report_interaction_fact f set
+        inbound_count = f.inbound_count + w.n,
+        responded_on = least(f.responded_on, w.t),
+        engaged_on = (select x from unnest(array[f.responded_on, f.engaged_on, w.t, case when w.n > 1 then w.t end]) x
+          where x is not null order by x offset 1 limit 1),
+        first_reply_on = case
+          when f.responded_on is null or w.t < f.responded_on then
+            (select min(m.created_on) from message_instance m
+              where m.future_service_interaction_id = f.future_service_interaction_id
+                and m.direction in ('SEND', 'SENT') and m.message_type in ('SMS', 'EMAIL') and m.created_on > w.t)
+          else f.first_reply_on
+        end
+      from (select future_service_interaction_id as id, count(*)::int as n, min(created_on) as t from written group by 1) w
+      where f.future_service_interaction_id = any(array(select id from report_locked)) and f.future_service_interaction_id = w.id
+      returning f.future_service_interaction_id
+    ),
+    reported_mark as (select set_config('drivebay.report_facts_kept', 'on', true) as kept)`;
+
+/**
  * Ordinary texts (no carrier keyword) from customers who have a conversation with the store,
  * looked up, stored once per carrier id and counted as {@link writeInboundText} does, all in one
  * statement. One answer per text, in order: null when its lookup finds no conversation.
@@ -167,9 +202,10 @@ async function writeKnownSenderTexts(sql: Sql, lookup: SenderLookup, texts: Know
       -- Found by key, not by a scan of the table.
       where f.id = any(array(select future_service_interaction_id from written)) and f.id = w.id and f.id = locked.id
       returning f.id
-    )
+    ),
+    ${reportedReceived(sql)}
     select i.ord, i.customer_id, i.interaction_id, ${name} as customer_name, w.id as message_id
-    from found i left join written w on w.carrier_message_id = i.sid
+    from found i left join written w on w.carrier_message_id = i.sid, reported_mark
     order by i.ord`;
   // The same carrier id twice in one batch is a redelivery: the first text has it, the rest wrote nothing.
   const claimed = new Set<number>();

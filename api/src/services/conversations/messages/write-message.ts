@@ -111,7 +111,7 @@ export type LookedUpRecord = { [C in Column]?: MessageRecord[C] | Computed } & {
  * interaction, customer and name come from the statement's own lookup, one per row of `from` (or
  * one without it), written only when `when` holds, in `orderBy`'s order. Used where the lookup,
  * the insert and the counters must cost one round trip (carriers' inbound texts). Yields `id`,
- * `future_service_interaction_id` and `carrier_message_id` of the rows written.
+ * `future_service_interaction_id`, `carrier_message_id` and `created_on` of the rows written.
  */
 export function insertLookedUpMessage(
   tx: Sql,
@@ -130,5 +130,5 @@ export function insertLookedUpMessage(
   const from = opts.from ? tx`from ${opts.from}` : tx``;
   const orderBy = opts.orderBy ? tx`order by ${opts.orderBy}` : tx``;
   return tx`insert into message_instance (${tx(columns)}) select ${list} ${from} where ${when} ${orderBy} ${conflictClause(tx, opts.dedupeOn)}
-    returning id, future_service_interaction_id, carrier_message_id`;
+    returning id, future_service_interaction_id, carrier_message_id, created_on`;
 }
