@@ -35,8 +35,8 @@ function parameter(value: unknown, type: number | undefined): unknown {
 /**
  * pg-boss's database port backed by the app's postgres.js handle (or a transaction's), so pg-boss
  * shares the app's connection instead of opening a pg pool of its own. On the embedded PGlite
- * that is the only safe way in: its socket server interleaves the protocol messages of
- * concurrent connections (see db/database.ts). Statements without parameters go as simple
+ * that is the only safe way in: the engine is one session behind one in-process connection (see
+ * db/embedded-connection.ts), and a second client would share it. Statements without parameters go as simple
  * queries, so pg-boss's multi-statement DDL and locked blocks work; their results are flattened
  * the way pg-boss flattens node-postgres's.
  */
