@@ -112,7 +112,14 @@ test('sync the store, upload and map a recall file, follow its progress and repo
   // Transfer them: a transfer run with progress; each lead then says what became of it (the demo
   // customers' are left out: each has a conversation open), and the new customer's is a
   // conversation in the inbox whose first text names the recall.
-  for (const vin of [...vins, freshVin]) await recallLeads.getByRole('row').filter({ hasText: vin }).getByRole('checkbox').check();
+  // The grid can still be rendering rows that arrived a moment ago; a tick lost to that is tried again.
+  for (const vin of [...vins, freshVin]) {
+    const box = recallLeads.getByRole('row').filter({ hasText: vin }).getByRole('checkbox');
+    await expect(async () => {
+      if (!(await box.isChecked())) await box.click();
+      await expect(box).toBeChecked({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
+  }
   await page.getByRole('button', { name: 'Transfer selected (4)' }).click();
   await expect(page.getByText('Successfully Transfered')).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('status').filter({ hasText: /\d+ transferred of 4 chosen/ })).toBeVisible();
