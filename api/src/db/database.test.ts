@@ -5,7 +5,7 @@ import { openDatabase, type Database } from './database';
 describe('the embedded engine', () => {
   let db: Database;
   beforeAll(async () => {
-    db = await openDatabase({ max: 1 });
+    db = await openDatabase();
     // The shape of the marks an inbox row reads: a small table, rows by conversation through a partial index.
     await db.sql`create table mark (id bigint primary key, target text not null, conversation_id bigint, intent text not null)`;
     await db.sql`create unique index mark_conversation_idx on mark (conversation_id, intent) where target = 'CONVERSATION'`;

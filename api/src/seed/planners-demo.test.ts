@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANNER_CODES, isoDayInZone, resolvePlanner, stateOfAddress } from '@drivebay/shared';
 import type { Database } from '../db/database';
-import { createConversationTestDatabase } from '../testing/conversation-harness';
+import { createTestDatabase } from '../db/testing';
 import { classifiedVehicles } from '../services/planners/due-query';
 import { seedDemo } from './demo';
 
 let db: Database;
 beforeAll(async () => {
-  db = await createConversationTestDatabase();
+  db = await createTestDatabase();
   await seedDemo(db.sql);
 }, 120_000);
 afterAll(async () => {

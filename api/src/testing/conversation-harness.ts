@@ -4,8 +4,7 @@ import { serve } from '@hono/node-server';
 import { createApp, type App } from '../app';
 import { TRUST_ANY_PROXY } from '../middleware/client-address';
 import { createTestDatabase } from '../db/testing';
-import { openDatabase, type Database } from '../db/database';
-import { migrate } from '../db/migrate';
+import type { Database } from '../db/database';
 import { createLogger } from '../lib/logger';
 import { seedDemo } from '../seed/demo';
 import { conversationRoutes, type ConversationDeps } from '../routes/conversations';
@@ -61,20 +60,8 @@ export type ConversationHarnessOptions = {
   logLevel?: string;
 };
 
-/**
- * A fresh database for one test file, like createTestDatabase, except that embedded PGlite gets a
- * single pooled connection: the engine is one session, reached through one in-process connection
- * (see api/src/db/embedded-connection.ts).
- */
-export async function createConversationTestDatabase(): Promise<Database> {
-  if (process.env.DATABASE_URL) return createTestDatabase();
-  const db = await openDatabase({ max: 1 });
-  await migrate(db.sql);
-  return db;
-}
-
 export async function startConversationHarness(opts: ConversationHarnessOptions = {}): Promise<ConversationHarness> {
-  const db = await createConversationTestDatabase();
+  const db = await createTestDatabase();
   await seedDemo(db.sql);
   const logger = createLogger(opts.logLevel ?? 'silent');
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createConversationTestDatabase } from '../../testing/conversation-harness';
+import { createTestDatabase } from '../../db/testing';
 import { createInProcessNotifier, createPgNotifier, fanOutNotifier, listenForInboxChanges, type InboxNotification } from './notifier';
 
 describe('in-process notifier', () => {
@@ -43,7 +43,7 @@ describe('in-process notifier', () => {
 
 describe.skipIf(!process.env.DATABASE_URL)('PostgreSQL NOTIFY notifier', () => {
   it('delivers one notification per store batch to a listener in another connection', async () => {
-    const db = await createConversationTestDatabase();
+    const db = await createTestDatabase();
     try {
       const got: InboxNotification[] = [];
       const { unlisten } = await listenForInboxChanges(db.sql, (n) => got.push(n));

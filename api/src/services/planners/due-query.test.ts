@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLANNER_CODES, isoDayInZone, predictDue, resolvePlanner, type VehicleFacts } from '@drivebay/shared';
 import type { Database } from '../../db/database';
-import { createConversationTestDatabase } from '../../testing/conversation-harness';
+import { createTestDatabase } from '../../db/testing';
 import { seedDemo } from '../../seed/demo';
 import { classifiedVehicles } from './due-query';
 
@@ -23,7 +23,7 @@ function rng(seed: number) {
 const day = (base: string, offset: number) => new Date(Date.parse(base) + offset * 86_400_000).toISOString().slice(0, 10);
 
 beforeAll(async () => {
-  db = await createConversationTestDatabase();
+  db = await createTestDatabase();
   await seedDemo(db.sql);
   const sql = db.sql;
   const [s] = await sql<{ id: number }[]>`

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../db/database';
 import { seedDemo } from '../../../seed/demo';
-import { createConversationTestDatabase } from '../../../testing/conversation-harness';
+import { createTestDatabase } from '../../../db/testing';
 import type { InboxNotifier } from '../notifier';
 import { inMessageTx, writeInboundText, writeMessagesInBulk, writeNotification } from './index';
 
@@ -11,7 +11,7 @@ const announced: [number, number[]][] = [];
 const notifier: InboxNotifier = { interactionsChanged: (storeId, ids) => void announced.push([storeId, ids]) };
 
 beforeAll(async () => {
-  db = await createConversationTestDatabase();
+  db = await createTestDatabase();
   await seedDemo(db.sql);
   const [first] = await db.sql<{ id: number; storeId: number; customerId: number }[]>`select id, store_id, customer_id from future_service_interaction order by id limit 1`;
   f = first!;
