@@ -15,6 +15,7 @@ import { RedisFanout } from './extensions/redis-fanout';
 import { refreshStore } from './extensions/store-refresh';
 import { createConsoleLogger, type Logger } from './logger';
 import { createDebouncer } from './debounce';
+import { createPlainUpdatePath, relayBeforeChangeHooks } from './plain-updates';
 
 /** The WebSocket path of the sync server on whichever HTTP server carries it. */
 export const COLLAB_PATH = '/collab';
@@ -177,6 +178,8 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       ...(options.redisUrl ? [new RedisFanout({ url: options.redisUrl, logger, prefix: options.redisPrefix })] : []),
     ],
   });
+  relayBeforeChangeHooks();
+  const plainUpdate = createPlainUpdatePath(hocuspocus, logger);
   // Hocuspocus debounces the store of a document with every change a client sends; this debouncer
   // keeps one timer while changes keep coming (see createDebouncer).
   hocuspocus.debouncer = createDebouncer();
@@ -195,7 +198,10 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     ws.on('error', (error: Error) => logger.warn({ err: error }, 'collab socket error'));
     try {
       const connection = hocuspocus.handleConnection(ws as unknown as WebSocketLike, toFetchRequest(request));
-      ws.on('message', (data: RawData) => connection.handleMessage(toBytes(data)));
+      ws.on('message', (data: RawData) => {
+        const bytes = toBytes(data);
+        if (!plainUpdate(connection, bytes)) connection.handleMessage(bytes);
+      });
       ws.on('close', (code: number, reason: Buffer) => connection.handleClose({ code, reason: reason.toString() }));
     } catch (error) {
       // This runs in the upgrade event: a throw here would take the whole process down.

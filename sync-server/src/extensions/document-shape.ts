@@ -1,4 +1,5 @@
-import type { beforeHandleAwarenessPayload, beforeSyncPayload, Extension } from '@hocuspocus/server';
+import type { beforeHandleAwarenessPayload, beforeSyncPayload, Connection, Extension } from '@hocuspocus/server';
+import type * as Y from 'yjs';
 import { boardShape, checkUpdate, parseDocName, type DocKind, type DocShape } from '@drivebay/shared/docs';
 import { closeConnection, DocumentTooBig, MessageTooBig, OutsideSchema, type CloseEvent, type SyncContext } from '../context';
 import { createConsoleLogger, type Logger } from '../logger';
@@ -48,21 +49,31 @@ export class DocumentShape implements Extension<SyncContext> {
 
   async beforeSync({ connection, document, documentName, context, type, payload }: beforeSyncPayload<SyncContext>): Promise<void> {
     if ((type !== SYNC_STEP_2 && type !== SYNC_UPDATE) || connection.readOnly) return;
-    const refuse = (event: CloseEvent, fields: Record<string, unknown>): never => {
-      this.logger.warn({ documentName, userId: context.user?.userId, bytes: payload.byteLength, ...fields }, `refused an update: ${event.reason}`);
-      closeConnection(connection, event);
-      throw event;
-    };
-    if (payload.byteLength > this.maxWriteBytes) refuse(MessageTooBig, { limit: this.maxWriteBytes });
+    const refusal = this.refusal(document, documentName, context, payload);
+    if (!refusal) return;
+    this.logger.warn({ documentName, userId: context.user?.userId, bytes: payload.byteLength, ...refusal.fields }, `refused an update: ${refusal.event.reason}`);
+    closeConnection(connection, refusal.event);
+    throw refusal.event;
+  }
+
+  /** Whether a client's update keeps to its document's shape and limits (see plain-updates.ts). */
+  acceptsPlainUpdate(connection: Connection<SyncContext>, update: Uint8Array): boolean {
+    return !connection.readOnly && this.refusal(connection.document, connection.document.name, connection.context, update) === null;
+  }
+
+  /** Why a client's update is refused, with what the log says of it; null when it is taken. */
+  private refusal(document: Y.Doc, documentName: string, context: SyncContext, payload: Uint8Array): { event: CloseEvent; fields: Record<string, unknown> } | null {
+    if (payload.byteLength > this.maxWriteBytes) return { event: MessageTooBig, fields: { limit: this.maxWriteBytes } };
     // Every handshake carries one; most are empty (a Yjs update of no structs and no deletions).
-    if (payload.byteLength === 2 && payload[0] === 0 && payload[1] === 0) return;
+    if (payload.byteLength === 2 && payload[0] === 0 && payload[1] === 0) return null;
     // Read when the connection was authenticated; parsed here only for a context without it.
     const kind = (context.doc ?? parseDocName(documentName))?.kind;
     const shape = kind ? SHAPES[kind] : undefined;
-    if (!shape) return refuse(OutsideSchema, { problem: 'the document takes no client writes' });
+    if (!shape) return { event: OutsideSchema, fields: { problem: 'the document takes no client writes' } };
     const { problem, bytes } = checkUpdate(document, payload, shape, this.maxDocumentBytes);
-    if (problem) refuse(OutsideSchema, { problem });
-    if (bytes > this.maxDocumentBytes) refuse(DocumentTooBig, { documentBytes: bytes, limit: this.maxDocumentBytes });
+    if (problem) return { event: OutsideSchema, fields: { problem } };
+    if (bytes > this.maxDocumentBytes) return { event: DocumentTooBig, fields: { documentBytes: bytes, limit: this.maxDocumentBytes } };
+    return null;
   }
 
   /** Presence is broadcast to everyone on the document, read-only ones included: it is capped too. */

@@ -73,6 +73,11 @@ export class InboxProjection implements Extension<SyncContext> {
     }
   }
 
+  /** Its `beforeSync` reads only what a read-only inbox screen hands back on connecting; a plain update is not that. */
+  acceptsPlainUpdate(): boolean {
+    return true;
+  }
+
   async afterLoadDocument({ documentName, document }: afterLoadDocumentPayload<SyncContext>): Promise<void> {
     const address = parseDocName(documentName);
     if (address?.kind !== 'inbox') return;

@@ -114,6 +114,16 @@ export class SessionGuard implements Extension<SyncContext> {
     throw Unauthorized;
   }
 
+  /**
+   * Whether a client's update may be applied without asking PostgreSQL: its session was found
+   * live within the recheck time (see plain-updates.ts). False when that is not known.
+   */
+  acceptsPlainUpdate(connection: Connection<SyncContext>): boolean {
+    const tokenHash = connection.context?.user?.tokenHash;
+    const known = tokenHash ? this.verdicts.get(tokenHash) : undefined;
+    return !!known && known.live && Date.now() - known.at < (this.options.recheckAfterMs ?? DEFAULT_SESSION_RECHECK_MS);
+  }
+
   private async isLive(tokenHash: string): Promise<boolean> {
     const known = this.verdicts.get(tokenHash);
     const recheckAfterMs = this.options.recheckAfterMs ?? DEFAULT_SESSION_RECHECK_MS;
