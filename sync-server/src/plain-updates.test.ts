@@ -5,7 +5,7 @@ import * as Y from 'yjs';
 import type { Database } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
 import { boardDocName, keyForDrop, moveCard, readBoard, readCard } from '@drivebay/shared/docs';
-import { connect, seed, startSync, type Client, type Running, type Seed } from './testing';
+import { documentClients, insertWorkingOrder, seed, startSync, type Client, type Running, type Seed } from './testing';
 import { OutsideSchema } from './context';
 import { DocumentShape } from './extensions/document-shape';
 import { readPlainUpdate } from './plain-updates';
@@ -16,21 +16,11 @@ const SYNC_UPDATE = 2;
 let db: Database;
 let data: Seed;
 let running: Running;
-const clients: Client[] = [];
 const soon = { timeout: 5_000, interval: 20 };
 let working: number;
 let name: string;
-
-function open(token: string): Client {
-  const client = connect(running.url, name, token);
-  clients.push(client);
-  return client;
-}
-
-async function ready(client: Client): Promise<void> {
-  expect(await client.outcome).toEqual({ ok: true, scope: 'read-write' });
-  await vi.waitFor(() => expect(readCard(client.doc, working)).not.toBeNull(), soon);
-}
+const clients = documentClients(() => name, () => running, () => working);
+const { open, ready } = clients;
 
 /** The plain updates a client's socket delivered for its document. */
 function receivedUpdates(client: Client): Uint8Array[] {
@@ -55,20 +45,17 @@ beforeAll(async () => {
   db = await createTestDatabase();
   data = await seed(db.sql);
   name = boardDocName(data.store1);
-  const [row] = await db.sql<{ id: number }[]>`
-    insert into repair_order (store_id, ro_number, customer_id, status_code, order_key)
-    values (${data.store1}, 'RO-1', ${data.customers.ada}, 'ASSIGNED', 'V') returning id`;
-  working = row!.id;
+  working = await insertWorkingOrder(db.sql, data);
   running = await startSync(db.sql);
 });
 
 afterEach(() => {
   vi.restoreAllMocks();
-  for (const client of clients.splice(0)) client.destroy();
+  clients.destroyAll();
 });
 
 afterAll(async () => {
-  for (const client of clients.splice(0)) client.destroy();
+  clients.destroyAll();
   await running?.close();
   await db?.close();
 });

@@ -3,9 +3,11 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { HocuspocusProvider, HocuspocusProviderWebsocket } from '@hocuspocus/provider';
+import { expect, vi } from 'vitest';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import { createSession, endSession, hashToken, type Sql } from '@drivebay/api';
+import { readCard } from '@drivebay/shared/docs';
 import { createConsoleLogger } from './logger';
 import { createSyncServer, type SyncServer, type SyncServerOptions } from './server';
 
@@ -154,6 +156,38 @@ export function connect(url: string, name: string, token: string, o: { reconnect
     destroy: () => {
       provider.destroy();
       socket.destroy();
+    },
+  };
+}
+
+/** Store 1's repair order RO-1, a card in the ASSIGNED lane of its board: the card board tests move. */
+export async function insertWorkingOrder(sql: Sql, data: Seed): Promise<number> {
+  const [row] = await sql<{ id: number }[]>`
+    insert into repair_order (store_id, ro_number, customer_id, status_code, order_key)
+    values (${data.store1}, 'RO-1', ${data.customers.ada}, 'ASSIGNED', 'V') returning id`;
+  return row!.id;
+}
+
+/**
+ * Clients of one document, kept to be destroyed together. `server` and `card` are read when
+ * used, so a suite can make them in its beforeAll.
+ */
+export function documentClients(name: () => string, server: () => Running, card: () => number) {
+  const open: Client[] = [];
+  return {
+    /** A new client of the document, on `on` (the suite's server unless given). */
+    open(token: string, on: Running = server()): Client {
+      const client = connect(on.url, name(), token);
+      open.push(client);
+      return client;
+    },
+    /** Waits until the client is let in read-write and shows the card. */
+    async ready(client: Client): Promise<void> {
+      expect(await client.outcome).toEqual({ ok: true, scope: 'read-write' });
+      await vi.waitFor(() => expect(readCard(client.doc, card())).not.toBeNull(), { timeout: 5_000, interval: 20 });
+    },
+    destroyAll(): void {
+      for (const client of open.splice(0)) client.destroy();
     },
   };
 }

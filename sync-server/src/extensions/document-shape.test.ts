@@ -3,26 +3,20 @@ import * as Y from 'yjs';
 import type { Database } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
 import { boardDocName, keyForDrop, moveCard, readBoard, readCard, type BoardCard } from '@drivebay/shared/docs';
-import { connect, seed, startSync, type Client, type Running, type Seed } from '../testing';
+import { documentClients, insertWorkingOrder, seed, startSync, type Client, type Running, type Seed } from '../testing';
 import { DocumentTooBig, MessageTooBig, OutsideSchema } from '../context';
 
 let db: Database;
 let data: Seed;
 let running: Running;
-const clients: Client[] = [];
 const soon = { timeout: 5_000, interval: 20 };
 let working: number;
 let name: string;
-
-function open(token: string, server: Running = running): Client {
-  const client = connect(server.url, name, token);
-  clients.push(client);
-  return client;
-}
+const clients = documentClients(() => name, () => running, () => working);
+const { open } = clients;
 
 async function ready(client: Client): Promise<BoardCard> {
-  expect(await client.outcome).toEqual({ ok: true, scope: 'read-write' });
-  await vi.waitFor(() => expect(readCard(client.doc, working)).not.toBeNull(), soon);
+  await clients.ready(client);
   return readCard(client.doc, working)!;
 }
 
@@ -36,7 +30,7 @@ async function storedState(): Promise<Y.Doc | null> {
 
 /** Closes every client and waits until the server has stored and unloaded the board. */
 async function closeAll(server: Running = running): Promise<void> {
-  for (const client of clients.splice(0)) client.destroy();
+  clients.destroyAll();
   await vi.waitFor(() => expect(server.sync.hocuspocus.documents.has(name)).toBe(false), soon);
 }
 
@@ -47,19 +41,14 @@ beforeAll(async () => {
   db = await createTestDatabase();
   data = await seed(db.sql);
   name = boardDocName(data.store1);
-  const [row] = await db.sql<{ id: number }[]>`
-    insert into repair_order (store_id, ro_number, customer_id, status_code, order_key)
-    values (${data.store1}, 'RO-1', ${data.customers.ada}, 'ASSIGNED', 'V') returning id`;
-  working = row!.id;
+  working = await insertWorkingOrder(db.sql, data);
   running = await startSync(db.sql);
 });
 
-afterEach(async () => {
-  for (const client of clients.splice(0)) client.destroy();
-});
+afterEach(() => clients.destroyAll());
 
 afterAll(async () => {
-  for (const client of clients.splice(0)) client.destroy();
+  clients.destroyAll();
   await running?.close();
   await db?.close();
 });

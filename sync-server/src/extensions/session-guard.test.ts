@@ -4,14 +4,15 @@ import { createTestDatabase } from '@drivebay/api/testing';
 import { createApp, createLogger } from '@drivebay/api/server';
 import { boardDocName, keyForDrop, moveCard, readBoard, readCard } from '@drivebay/shared/docs';
 import type { RoStatusCode } from '@drivebay/shared';
-import { connect, seed, startSync, type Client, type Running, type Seed } from '../testing';
+import { documentClients, insertWorkingOrder, seed, startSync, type Running, type Seed } from '../testing';
 import { Unauthorized } from '../context';
 import { SessionGuard } from './session-guard';
 
 let db: Database;
 let data: Seed;
 let running: Running;
-const clients: Client[] = [];
+const clients = documentClients(() => boardDocName(data.store1), () => running, () => working);
+const { open, ready } = clients;
 const soon = { timeout: 5_000, interval: 20 };
 /** Within a second, as the product promises for an ended session. */
 const atOnce = { timeout: 1_000, interval: 10 };
@@ -22,12 +23,6 @@ let working: number;
 async function signIn(username: string): Promise<string> {
   const { token } = await createSession(db.sql, { userId: users[username]!, ip: '127.0.0.1', userAgent: 'vitest' });
   return token;
-}
-
-function open(token: string, server: Running = running): Client {
-  const client = connect(server.url, boardDocName(data.store1), token);
-  clients.push(client);
-  return client;
 }
 
 async function stored(id: number): Promise<{ statusCode: RoStatusCode; orderKey: string }> {
@@ -47,28 +42,18 @@ function connectedUsers(server: Running): number[] {
   );
 }
 
-async function ready(client: Client): Promise<void> {
-  expect(await client.outcome).toEqual({ ok: true, scope: 'read-write' });
-  await vi.waitFor(() => expect(readCard(client.doc, working)).not.toBeNull(), soon);
-}
-
 beforeAll(async () => {
   db = await createTestDatabase();
   data = await seed(db.sql);
   for (const u of await db.sql<{ id: number; username: string }[]>`select id, username from app_user`) users[u.username] = u.id;
-  const [row] = await db.sql<{ id: number }[]>`
-    insert into repair_order (store_id, ro_number, customer_id, status_code, order_key)
-    values (${data.store1}, 'RO-1', ${data.customers.ada}, 'ASSIGNED', 'V') returning id`;
-  working = row!.id;
+  working = await insertWorkingOrder(db.sql, data);
   running = await startSync(db.sql);
 });
 
-afterEach(() => {
-  for (const client of clients.splice(0)) client.destroy();
-});
+afterEach(() => clients.destroyAll());
 
 afterAll(async () => {
-  for (const client of clients.splice(0)) client.destroy();
+  clients.destroyAll();
   await running?.close();
   await db?.close();
 });
@@ -166,7 +151,7 @@ describe('an ended session ends everywhere', () => {
       }, atOnce);
       expect(connectedUsers(other)).not.toContain(users.advisor);
     } finally {
-      for (const client of clients.splice(0)) client.destroy();
+      clients.destroyAll();
       await other.close();
     }
   });
