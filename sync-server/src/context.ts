@@ -27,6 +27,8 @@ export const TryAgainLater: CloseEvent = Object.freeze({ code: 1013, reason: 'Tr
 export const MessageTooBig: CloseEvent = Object.freeze({ code: 1009, reason: 'Message Too Big' });
 /** The update would make the document larger than the server keeps. */
 export const DocumentTooBig: CloseEvent = Object.freeze({ code: 4413, reason: 'Document Too Big' });
+/** The server could not handle a message of the connection (as Hocuspocus resets it). */
+export const ResetConnection: CloseEvent = Object.freeze({ code: 4205, reason: 'Reset Connection' });
 /** The update writes something the document's shape does not have (see `shared/src/docs/shape.ts`). */
 export const OutsideSchema: CloseEvent = Object.freeze({ code: 4422, reason: 'Outside Document Schema' });
 

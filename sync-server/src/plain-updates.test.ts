@@ -84,6 +84,11 @@ describe('a move on the board', () => {
     const viewer = open(data.tokens.colleague);
     await ready(mover);
     await ready(viewer);
+    // A first move settles what the connections still had under way (the handshake's checks).
+    const first = keyForDrop(readBoard(mover.doc).BOOKED, 0);
+    mover.doc.transact(() => moveCard(mover.doc, working, 'BOOKED', first));
+    await vi.waitFor(() => expect(readCard(viewer.doc, working)).toMatchObject({ lane: 'BOOKED', orderKey: first }), soon);
+    await vi.waitFor(() => expect(mover.provider.hasUnsyncedChanges).toBe(false), soon);
     const toMover = receivedUpdates(mover);
     const toViewer = receivedUpdates(viewer);
     const awaited = vi.spyOn(DocumentShape.prototype, 'beforeSync');

@@ -1,15 +1,12 @@
-import { Document, OutgoingMessage, type Connection, type Extension, type Hocuspocus } from '@hocuspocus/server';
+import { Document, isTransactionOrigin, OutgoingMessage, type Connection, type ConnectionTransactionOrigin, type Extension, type Hocuspocus } from '@hocuspocus/server';
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
-import type { SyncContext } from './context';
+import { ResetConnection, type SyncContext } from './context';
 import type { Logger } from './logger';
 
 // The Hocuspocus message type of y-protocols sync messages, and the sync step of a plain update.
 const MESSAGE_SYNC = 0;
 const SYNC_UPDATE = 2;
-
-/** The Yjs origin Hocuspocus gives a client's change: the connection it arrived on. */
-type ConnectionOrigin = { source: 'connection'; connection: Connection<SyncContext> };
 
 /**
  * An extension whose `beforeSync` check can also be asked without waiting: true only when the
@@ -79,13 +76,14 @@ export function createPlainUpdatePath(hocuspocus: Hocuspocus<SyncContext>, logge
       if (hooked(extension, 'beforeSync') && !(checksPlainUpdates(extension) && extension.acceptsPlainUpdate(connection, message.update))) return false;
     }
     state.lastMessageReceivedAt = Date.now();
-    const origin: ConnectionOrigin = { source: 'connection', connection };
+    // The origin Hocuspocus gives a client's change: the connection it arrived on.
+    const origin: ConnectionTransactionOrigin = { source: 'connection', connection };
     try {
       Y.applyUpdate(connection.document, message.update, origin);
     } catch (error) {
       // As Hocuspocus answers a message it cannot apply: the connection is reset.
       logger.error({ err: error, documentName: connection.document.name }, 'could not apply a client update');
-      connection.close({ code: 4205, reason: 'Reset Connection' });
+      connection.close(ResetConnection);
       return true;
     }
     connection.send(new OutgoingMessage(connection.messageAddress).writeSyncStatus(true).toUint8Array());
@@ -111,7 +109,7 @@ export function relayBeforeChangeHooks(): void {
   const handleUpdate = prototype.handleUpdate;
   prototype.handleUpdate = function (this: RelayingDocument, update: Uint8Array, origin: unknown) {
     if (this.flushDelay !== false) return handleUpdate.call(this, update, origin);
-    const from = isConnectionOrigin(origin) ? origin.connection : undefined;
+    const from = isTransactionOrigin(origin) && origin.source === 'connection' ? origin.connection : undefined;
     this.broadcast(
       (address) => new OutgoingMessage(address).createSyncMessage().writeUpdate(update).toUint8Array(),
       from ? (connection) => connection !== from : undefined,
@@ -126,7 +124,3 @@ type RelayingDocument = {
   broadcast(encode: (address: string) => Uint8Array, filter?: (connection: unknown) => boolean): void;
   callbacks: { onUpdate(document: RelayingDocument, origin: unknown, update: Uint8Array): void };
 };
-
-function isConnectionOrigin(origin: unknown): origin is ConnectionOrigin {
-  return typeof origin === 'object' && origin !== null && (origin as { source?: unknown }).source === 'connection';
-}
