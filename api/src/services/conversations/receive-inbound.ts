@@ -4,8 +4,8 @@ import type { Sql } from '../../db/database';
 import type { ServiceDeps } from './deps';
 import { onInboundCommitted } from './inbound-events';
 import { recordOptIn, recordOptOut } from './opt-out';
-import { inMessageTx, writeInboundText, writeKeywordReply, writeKnownSenderText } from './messages';
-import { inboundCustomerNumber, lockSenders, lookupSender, senderLockKey, type FoundSender } from './sender-lookup';
+import { inMessageTx, writeInboundText, writeKeywordReply, writeKnownSenderText, type KnownSenderText } from './messages';
+import { conversationOf, inboundCustomerNumber, lockSenders, lookupSender, senderLockKey, type FoundSender } from './sender-lookup';
 import { DuplicateText, INBOUND_SERVICE_TYPE, startConversation, type Started } from './start-conversations';
 import { findStoreByNumber, type StoreNumber } from './store-number';
 
@@ -70,20 +70,25 @@ export async function receiveInboundSms(deps: ServiceDeps, sms: InboundSms, know
 
   // The common case, a customer writing into their conversation: one statement, one round trip.
   if (keyword === null) {
-    const known = await writeKnownSenderText(deps, {
+    const text: KnownSenderText = {
       lookup: lookupSender, storeId: store.storeId, content: sms.body, from, to: store.agentPhoneNumber,
       toName: `${store.agentFirstName} ${store.agentLastName}`.trim(), mediaUrls: sms.mediaUrls, carrierMessageId: sms.carrierMessageId,
-    });
+    };
+    // A number the store has never seen gets its customer and conversation by one more statement
+    // of the same kind, with the other first texts arriving meanwhile.
+    const start = { bocId: store.bocId, customerNumber: inboundCustomerNumber(store.storeCode, from), divisionId: store.divisionId, serviceType: INBOUND_SERVICE_TYPE };
+    const known = (await writeKnownSenderText(deps, text)) ?? (await writeKnownSenderText(deps, { ...text, start }));
     if (known?.messageId === null) return { kind: 'duplicate' };
     if (known) {
       const stored = {
         kind: 'stored' as const, storeId: store.storeId, interactionId: known.interactionId, customerId: known.customerId,
-        messageId: known.messageId, keyword, createdCustomer: false, createdInteraction: false,
+        messageId: known.messageId, keyword, createdCustomer: known.started, createdInteraction: known.started,
       };
       emitCommitted(deps, stored, sms);
       return stored;
     }
-    // No conversation yet: it is started together with the other first texts arriving meanwhile.
+    // No conversation yet (a customer without one, a number being started elsewhere at this moment):
+    // it is started under the sender's lock, together with the other first texts arriving meanwhile.
     let started: Started;
     try {
       started = await startConversation(deps, { store, from, body: sms.body, mediaUrls: sms.mediaUrls, carrierMessageId: sms.carrierMessageId });
@@ -164,16 +169,24 @@ async function findOrCreateConversation(tx: Sql, store: StoreNumber, phone: stri
     found = await lookup(tx, store, phone);
   }
   let customerId = found?.customerId ?? null;
+  let interactionId = found?.interactionId ?? null;
   if (customerId === null) {
     const custno = inboundCustomerNumber(store.storeCode, phone);
     const [created] = await tx<{ id: number }[]>`
       insert into customer (boc_id, store_id, custno, cellular) values (${store.bocId}, ${store.storeId}, ${custno}, ${phone})
       on conflict (boc_id, custno) do nothing returning id`;
-    // A conflict means the generated record exists but no longer carries this number here: it is theirs.
-    customerId = created?.id ?? (await tx<{ id: number }[]>`select id from customer where boc_id = ${store.bocId} and custno = ${custno}`)[0]!.id;
+    // A conflict means the generated record exists: it is theirs. Either it no longer carries this
+    // number here, or an ordinary text from the number just created it with its conversation.
+    const existing = created
+      ? null
+      : (await tx<{ id: number; interactionId: number | null }[]>`
+          select c.id, f.id as interaction_id from customer c
+          left join lateral (${conversationOf(tx, tx`c.id`, store.storeId)}) f on c.cellular = ${phone}
+          where c.boc_id = ${store.bocId} and c.custno = ${custno}`)[0]!;
+    customerId = created?.id ?? existing!.id;
+    interactionId = existing?.interactionId ?? null;
     createdCustomer = !!created;
   }
-  let interactionId = found?.interactionId ?? null;
   if (interactionId === null) {
     const [created] = await tx<{ id: number }[]>`
       insert into future_service_interaction (store_id, company_id, customer_id, division_id, service_type, type, conversation_initiated)

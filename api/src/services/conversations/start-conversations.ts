@@ -2,7 +2,7 @@ import type { Sql } from '../../db/database';
 import { groupCommit, groupCommitsBy, type GroupCommit } from '../../lib/group-commit';
 import { inMessageTx, writeOrdinaryTexts } from './messages';
 import type { InboxNotifier } from './notifier';
-import { inboundCustomerNumber, lockSenders, lookupSender, senderLockKey, type FoundSender } from './sender-lookup';
+import { conversationOf, inboundCustomerNumber, lockSenders, lookupSender, senderLockKey, type FoundSender } from './sender-lookup';
 import type { StoreNumber } from './store-number';
 
 /**
@@ -89,19 +89,23 @@ async function startConversations(deps: Deps, texts: FirstText[]): Promise<Start
         insert into customer ${tx(rows as never, ['boc_id', 'store_id', 'custno', 'cellular'])}
         on conflict (boc_id, custno) do nothing returning id, boc_id, custno`;
       const createdIds = new Map(created.map((c) => [`${c.bocId}:${c.custno}`, c.id]));
-      // A conflict means the generated record exists but no longer carries this number here: it is theirs.
+      // A conflict means the generated record exists: it is theirs. Either it no longer carries this
+      // number here (an old record), or the statement storing a text from this number elsewhere
+      // just created it with its conversation (messages/inbound.ts), which this text then joins.
       const conflicts = rows.filter((r) => !createdIds.has(`${r.boc_id}:${r.custno}`));
       const existing = conflicts.length
-        ? await tx<{ id: number; bocId: number; custno: string }[]>`
-            select c.id, c.boc_id, c.custno from customer c
-            join jsonb_to_recordset(${tx.json(conflicts.map((r) => ({ boc_id: r.boc_id, custno: r.custno })))}) as x(boc_id bigint, custno text)
-              on c.boc_id = x.boc_id and c.custno = x.custno`
+        ? await tx<{ id: number; bocId: number; custno: string; interactionId: number | null }[]>`
+            select c.id, c.boc_id, c.custno, f.id as interaction_id from customer c
+            join jsonb_to_recordset(${tx.json(conflicts)}) as x(boc_id bigint, store_id bigint, custno text, cellular text)
+              on c.boc_id = x.boc_id and c.custno = x.custno
+            left join lateral (${conversationOf(tx, tx`c.id`, tx`x.store_id`)}) f on c.cellular = x.cellular`
         : [];
-      const existingIds = new Map(existing.map((c) => [`${c.bocId}:${c.custno}`, c.id]));
+      const existingIds = new Map(existing.map((c) => [`${c.bocId}:${c.custno}`, c]));
       withoutCustomer.forEach((s, i) => {
         const key = `${rows[i]!.boc_id}:${rows[i]!.custno}`;
         s.createdCustomer = createdIds.has(key);
-        s.customerId = createdIds.get(key) ?? existingIds.get(key)!;
+        s.customerId = createdIds.get(key) ?? existingIds.get(key)!.id;
+        s.interactionId = existingIds.get(key)?.interactionId ?? null;
       });
     }
 

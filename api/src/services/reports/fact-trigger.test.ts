@@ -137,6 +137,40 @@ describe('report rows kept per statement', () => {
     expect(await facts()).toEqual(await plain());
   });
 
+  it('first texts from numbers the store has never seen start conversations whose report rows hold them', async () => {
+    const sql = db.sql;
+    const [store] = await sql<{ bocId: number; storeCode: string; enterpriseId: number }[]>`
+      select s.boc_id, s.store_code, b.enterprise_id from store s join boc b on b.id = s.boc_id where s.id = ${ids[0]!.storeId}`;
+    const text = (from: string, carrierMessageId: string) =>
+      writeKnownSenderText({ sql }, {
+        lookup: lookupSender, storeId: ids[0]!.storeId, content: carrierMessageId, from, to: '+15550000000', toName: 'Fact Store', mediaUrls: [], carrierMessageId,
+        start: { bocId: store!.bocId, customerNumber: `${store!.storeCode}-M${from.slice(1)}`, divisionId: 'DIV001', serviceType: 'CHECK_UP' },
+      });
+    // Two numbers at once, one of them with two texts and the same text delivered twice.
+    const written = await Promise.all([text('+15550199001', 'SMnew1'), text('+15550199002', 'SMnew2'), text('+15550199001', 'SMnew3'), text('+15550199001', 'SMnew3')]);
+    expect(written.map((w) => w?.started)).toEqual([true, true, false, false]);
+    expect(written.map((w) => !!w?.messageId)).toEqual([true, true, true, false]);
+    expect(written[2]!.interactionId).toBe(written[0]!.interactionId);
+    const started = [written[0]!.interactionId, written[1]!.interactionId];
+    const conversations = await sql`
+      select f.id, f.customer_id, f.service_type, f.total_inbound_count, f.total_unread_count, f.response_reqd, f.conversation_initiated,
+        c.custno, c.cellular, (select count(*)::int from message_instance m where m.future_service_interaction_id = f.id) as messages
+      from future_service_interaction f join customer c on c.id = f.customer_id where f.id = any(${started}) order by f.id`;
+    expect(conversations).toEqual([
+      expect.objectContaining({ customerId: written[0]!.customerId, serviceType: 'CHECK_UP', totalInboundCount: 2, totalUnreadCount: 2, responseReqd: true, conversationInitiated: true, custno: 'FM1-M15550199001', cellular: '+15550199001', messages: 2 }),
+      expect.objectContaining({ customerId: written[1]!.customerId, totalInboundCount: 1, messages: 1 }),
+    ]);
+    // The report rows: what the messages say, and the columns the trigger of 00020 gives every new conversation.
+    ids.push(...started.map((fsi, n) => ({ fsi, storeId: ids[0]!.storeId, customerId: written[n]!.customerId })));
+    expect(await facts()).toEqual(await plain());
+    const rows = await sql`select enterprise_id, boc_id, store_id, service_type, customer_type, response_insight from report_interaction_fact where future_service_interaction_id = any(${started})`;
+    expect(rows).toEqual(started.map(() => ({ enterpriseId: store!.enterpriseId, bocId: store!.bocId, storeId: ids[0]!.storeId, serviceType: 'CHECK_UP', customerType: 'B', responseInsight: null })));
+    // The next text from the number is a known sender's, folded as every other.
+    const later = await text('+15550199002', 'SMnew4');
+    expect(later).toMatchObject({ interactionId: written[1]!.interactionId, started: false });
+    expect(await facts()).toEqual(await plain());
+  });
+
   it('a statement that inserts nothing changes nothing', async () => {
     const before = await facts();
     await db.sql`insert into message_instance (future_service_interaction_id, store_id, content, direction, message_type) select 1, 1, 'x', 'SENT', 'SMS' where false`;

@@ -122,12 +122,30 @@ export async function writeOrdinaryTexts(
   return ids.map((id) => id ?? null);
 }
 
+/**
+ * What a text needs to start a conversation when the store has no customer with its number: the
+ * customer record's company and generated customer number, and the conversation's division and
+ * service type.
+ */
+export type ConversationStart = { bocId: number; customerNumber: string; divisionId: string; serviceType: string };
+
 /** A text from a sender the store knows, before the statement has found whose it is. */
-export type KnownSenderText = Omit<InboundText, 'interactionId' | 'customerId' | 'fromName' | 'keyword'> & { lookup: SenderLookup };
+export type KnownSenderText = Omit<InboundText, 'interactionId' | 'customerId' | 'fromName' | 'keyword'> & {
+  lookup: SenderLookup;
+  /** When given, a sender the store has no customer for gets one, and a conversation, by the same statement. */
+  start?: ConversationStart | undefined;
+};
 
-export type KnownSenderWritten = { customerId: number; interactionId: number; customerName: string | null; messageId: number | null };
+export type KnownSenderWritten = {
+  customerId: number;
+  interactionId: number;
+  customerName: string | null;
+  messageId: number | null;
+  /** This text's statement created the customer and the conversation (only the first of a sender's texts says so). */
+  started: boolean;
+};
 
-type KnownSenderRow = { customerId: number | null; interactionId: number | null; customerName: string | null; messageId: number | null };
+type KnownSenderRow = { customerId: number | null; interactionId: number | null; customerName: string | null; messageId: number | null; started: boolean };
 
 /**
  * Two steps of a statement whose `written` step inserted customer texts (RECEIVED SMS): their
@@ -165,14 +183,78 @@ const reportedReceived = (sql: Sql): Computed => sql`
     reported_mark as (select set_config('drivebay.report_facts_kept', 'on', true) as kept)`;
 
 /**
+ * Steps of the statement that start the conversations of senders the store has no customer for
+ * (`found` rows without a customer and with a `start`), reading `found` and giving `resolved`:
+ * each text with its customer and conversation, found or started (`started`). Only senders none
+ * of whose texts was stored before are started here; the rest, and any whose generated customer
+ * number is taken (a text from the same number being stored elsewhere at this moment, or an old
+ * record that no longer has the number), are left for the locked transaction of
+ * start-conversations.ts.
+ *
+ * A customer inserted by this statement cannot have a conversation anywhere yet, so the
+ * conversation made for it cannot be a second one. The conversation is made with its texts counted
+ * (the statement's later update of conversations does not see rows it inserted), and its report
+ * row with them folded in as the report trigger folds first texts: the trigger of migration 00020
+ * leaves a row it finds (migration 00054), and the messages' trigger is told the statement kept
+ * its report rows.
+ */
+const startedConversations = (sql: Sql): Computed => sql`
+    unknown as (
+      select i.store_id, i.phone, min(i.boc_id) as boc_id, min(i.custno) as custno, min(i.division_id) as division_id,
+        min(i.service_type) as service_type, count(distinct i.sid)::int as n
+      from found i
+      -- Probed by key (an EXISTS here was planned as a hashed subplan reading every message).
+      left join lateral (select true as stored_before from message_instance m where m.carrier_message_id = i.sid limit 1) m on true
+      where i.customer_id is null and i.custno is not null
+      group by i.store_id, i.phone
+      having count(m.stored_before) = 0
+    ),
+    new_customer as (
+      insert into customer (boc_id, store_id, custno, cellular)
+      select boc_id, store_id, custno, phone from unknown order by store_id, phone
+      on conflict (boc_id, custno) do nothing
+      returning id, store_id, cellular
+    ),
+    started as (
+      insert into future_service_interaction (store_id, company_id, customer_id, division_id, service_type, type, conversation_initiated,
+        total_inbound_count, total_unread_count, last_message_received_date, response_reqd)
+      select u.store_id, u.boc_id, c.id, u.division_id, u.service_type, 'SERVICE', true, u.n, u.n, now(), true
+      from new_customer c join unknown u on u.store_id = c.store_id and u.phone = c.cellular
+      order by c.id
+      returning id, customer_id, store_id, service_type, total_inbound_count as n
+    ),
+    started_reported as (
+      insert into report_interaction_fact
+        (future_service_interaction_id, enterprise_id, boc_id, store_id, service_type, customer_type, inbound_count, responded_on, engaged_on)
+      select s.id, b.enterprise_id, st.boc_id, s.store_id, s.service_type, 'B', s.n, now(), case when s.n > 1 then now() end
+      from started s join store st on st.id = s.store_id join boc b on b.id = st.boc_id
+    ),
+    resolved as (
+      select i.ord, i.store_id, i.phone, i.content, i.sid, i.to_address, i.to_name, i.media, i.first_name, i.last_name,
+        coalesce(i.customer_id, s.customer_id) as customer_id, coalesce(i.interaction_id, s.id) as interaction_id, s.id is not null as started
+      from found i
+      left join (started s join new_customer c on c.id = s.customer_id)
+        on i.customer_id is null and c.store_id = i.store_id and c.cellular = i.phone
+    )`;
+
+/**
  * Ordinary texts (no carrier keyword) from customers who have a conversation with the store,
  * looked up, stored once per carrier id and counted as {@link writeInboundText} does, all in one
- * statement. One answer per text, in order: null when its lookup finds no conversation.
+ * statement; with a `start`, a sender the store has no customer for gets a customer and a
+ * conversation in the same statement ({@link startedConversations}). One answer per text, in
+ * order: null when it has no conversation after the statement (the caller starts it).
  */
 async function writeKnownSenderTexts(sql: Sql, lookup: SenderLookup, texts: KnownSenderText[]): Promise<(KnownSenderWritten | null)[]> {
+  // Batches without a text that may start a conversation (most: a sender is looked up first
+  // without one) are written by the statement without those steps, a cheaper one to run.
+  const starting = texts.some((t) => t.start);
   const input = texts.map((t, ord) => ({
     ord, store_id: t.storeId, phone: t.from, content: t.content, sid: t.carrierMessageId, to_address: t.to, to_name: t.toName, media: t.mediaUrls,
+    ...(starting && {
+      boc_id: t.start?.bocId ?? null, custno: t.start?.customerNumber ?? null, division_id: t.start?.divisionId ?? null, service_type: t.start?.serviceType ?? null,
+    }),
   }));
+  const source = starting ? sql`resolved` : sql`found`;
   const name = sql`nullif(trim(coalesce(i.first_name, '') || ' ' || coalesce(i.last_name, '')), '')`;
   const insert = insertLookedUpMessage(
     sql,
@@ -183,17 +265,19 @@ async function writeKnownSenderTexts(sql: Sql, lookup: SenderLookup, texts: Know
       carrierMessageId: sql`i.sid`, responseReqd: true, readStatus: false,
     },
     sql`i.interaction_id is not null`,
-    { dedupeOn: 'carrier_message_id', from: sql`found i`, orderBy: sql`i.ord` },
+    { dedupeOn: 'carrier_message_id', from: sql`${source} i`, orderBy: sql`i.ord` },
   );
   const rows = await sql<(KnownSenderRow & { ord: number })[]>`
     with input as (
       select * from jsonb_to_recordset(${sql.json(input)})
-        as x(ord int, store_id int, phone text, content text, sid text, to_address text, to_name text, media jsonb)
+        as x(ord int, store_id int, phone text, content text, sid text, to_address text, to_name text, media jsonb
+          ${starting ? sql`, boc_id bigint, custno text, division_id text, service_type text` : sql``})
     ),
     found as (
       select x.*, l.customer_id, l.first_name, l.last_name, l.interaction_id
       from input x left join lateral (${lookup(sql, sql`x.store_id`, sql`x.phone`)}) l on true
     ),
+    ${starting ? sql`${startedConversations(sql)},` : sql``}
     written as (${insert}),
     counted as (
       update future_service_interaction f set ${receivedCounts(sql, sql`w.n`)}, response_reqd = true
@@ -204,11 +288,13 @@ async function writeKnownSenderTexts(sql: Sql, lookup: SenderLookup, texts: Know
       returning f.id
     ),
     ${reportedReceived(sql)}
-    select i.ord, i.customer_id, i.interaction_id, ${name} as customer_name, w.id as message_id
-    from found i left join written w on w.carrier_message_id = i.sid, reported_mark
+    select i.ord, i.customer_id, i.interaction_id, ${name} as customer_name, w.id as message_id, ${starting ? sql`i.started` : sql`false`} as started
+    from ${source} i left join written w on w.carrier_message_id = i.sid, reported_mark
     order by i.ord`;
   // The same carrier id twice in one batch is a redelivery: the first text has it, the rest wrote nothing.
   const claimed = new Set<number>();
+  // Of a new sender's texts in the batch, the first is the one that started the conversation.
+  const startedFor = new Set<number>();
   // One row per text, in the texts' order (the lookup yields at most one row, carrier ids are unique).
   return texts.map((_, ord) => {
     const row = rows[ord];
@@ -216,7 +302,9 @@ async function writeKnownSenderTexts(sql: Sql, lookup: SenderLookup, texts: Know
     let messageId = row.messageId;
     if (messageId !== null && claimed.has(messageId)) messageId = null;
     if (messageId !== null) claimed.add(messageId);
-    return { customerId: row.customerId, interactionId: row.interactionId, customerName: row.customerName, messageId };
+    const started = row.started && !startedFor.has(row.interactionId);
+    if (started) startedFor.add(row.interactionId);
+    return { customerId: row.customerId, interactionId: row.interactionId, customerName: row.customerName, messageId, started };
   });
 }
 

@@ -7,6 +7,7 @@ export {
   writeKnownSenderText,
   writeLeadFormRequest,
   writeOrdinaryTexts,
+  type ConversationStart,
   type CustomerResponse,
   type InboundText,
   type KnownSenderText,
