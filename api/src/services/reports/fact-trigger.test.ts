@@ -169,6 +169,18 @@ describe('report rows kept per statement', () => {
     const later = await text('+15550199002', 'SMnew4');
     expect(later).toMatchObject({ interactionId: written[1]!.interactionId, started: false });
     expect(await facts()).toEqual(await plain());
+    // A text read without a start, in the batch that starts its sender, joins and is counted.
+    const plainText = (from: string, carrierMessageId: string) =>
+      writeKnownSenderText({ sql }, {
+        lookup: lookupSender, storeId: ids[0]!.storeId, content: carrierMessageId, from, to: '+15550000000', toName: 'Fact Store', mediaUrls: [], carrierMessageId,
+      });
+    const together = await Promise.all([plainText('+15550199003', 'SMnew5'), text('+15550199003', 'SMnew6')]);
+    expect(together[0]!.interactionId).toBe(together[1]!.interactionId);
+    expect(together.every((w) => w!.messageId)).toBe(true);
+    const [joined] = await sql`select total_inbound_count from future_service_interaction where id = ${together[0]!.interactionId}`;
+    expect(joined).toEqual({ totalInboundCount: 2 });
+    ids.push({ fsi: together[0]!.interactionId, storeId: ids[0]!.storeId, customerId: together[0]!.customerId });
+    expect(await facts()).toEqual(await plain());
   });
 
   it('a statement that inserts nothing changes nothing', async () => {

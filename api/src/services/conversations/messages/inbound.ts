@@ -205,9 +205,11 @@ const startedConversations = (sql: Sql): Computed => sql`
       from found i
       -- Probed by key (an EXISTS here was planned as a hashed subplan reading every message).
       left join lateral (select true as stored_before from message_instance m where m.carrier_message_id = i.sid limit 1) m on true
-      where i.customer_id is null and i.custno is not null
+      -- Every text of the sender in the batch joins what is started (one read before it was
+      -- started may carry no start of its own), so every one of them is counted.
+      where i.customer_id is null
       group by i.store_id, i.phone
-      having count(m.stored_before) = 0
+      having count(i.custno) > 0 and count(m.stored_before) = 0
     ),
     new_customer as (
       insert into customer (boc_id, store_id, custno, cellular)
