@@ -184,12 +184,12 @@ const reportedReceived = (sql: Sql): Computed => sql`
 
 /**
  * Steps of the statement that start the conversations of senders the store has no customer for
- * (`found` rows without a customer and with a `start`), reading `found` and giving `resolved`:
- * each text with its customer and conversation, found or started (`started`). Only senders none
- * of whose texts was stored before are started here; the rest, and any whose generated customer
- * number is taken (a text from the same number being stored elsewhere at this moment, or an old
- * record that no longer has the number), are left for the locked transaction of
- * start-conversations.ts.
+ * (`found` rows without a customer, at least one of the sender's with a `start`), reading `found`
+ * and giving `resolved`: each text with its customer and conversation, found or started
+ * (`started`). Only senders none of whose texts was stored before are started here; the rest,
+ * and any whose generated customer number is taken (a text from the same number being stored
+ * elsewhere at this moment, or an old record that no longer has the number), are left for the
+ * locked transaction of start-conversations.ts.
  *
  * A customer inserted by this statement cannot have a conversation anywhere yet, so the
  * conversation made for it cannot be a second one. The conversation is made with its texts counted
