@@ -111,6 +111,38 @@ describe('a move on the board', () => {
     }, soon);
   });
 
+  it("debounces the document's store after a move, and runs onChange hooks only where an extension has one", async () => {
+    const mover = open(data.tokens.advisor);
+    const viewer = open(data.tokens.colleague);
+    await ready(mover);
+    await ready(viewer);
+    const { hocuspocus } = running.sync;
+    const stored = vi.spyOn(hocuspocus, 'storeDocumentHooks');
+    const hooks = vi.spyOn(hocuspocus, 'hooks');
+
+    const key = keyForDrop(readBoard(mover.doc).BOOKED, 0);
+    mover.doc.transact(() => moveCard(mover.doc, working, 'BOOKED', key));
+    await vi.waitFor(() => expect(readCard(viewer.doc, working)).toMatchObject({ lane: 'BOOKED', orderKey: key }), soon);
+    expect(stored).toHaveBeenCalledWith(expect.objectContaining({ name }), expect.objectContaining({ documentName: name, lastTransactionOrigin: expect.objectContaining({ source: 'connection' }) }));
+    expect(hooks.mock.calls.filter(([hook]) => hook === 'onChange')).toHaveLength(0);
+
+    // An extension that listens (the Redis fan-out does) hears every change, as Hocuspocus tells it.
+    const heard: { documentName: string; update: Uint8Array }[] = [];
+    const { extensions } = hocuspocus.configuration;
+    const listener = { extensionName: 'test-listener', onChange: async (payload: { documentName: string; update: Uint8Array }) => void heard.push(payload) };
+    extensions.splice(extensions.length - 1, 0, listener);
+    try {
+      const next = keyForDrop(readBoard(mover.doc).HOLD, 0);
+      mover.doc.transact(() => moveCard(mover.doc, working, 'HOLD', next));
+      await vi.waitFor(() => expect(readCard(viewer.doc, working)).toMatchObject({ lane: 'HOLD', orderKey: next }), soon);
+      await vi.waitFor(() => expect(heard).toHaveLength(1), soon);
+      expect(heard[0]).toMatchObject({ documentName: name });
+      expect(heard[0]!.update.byteLength).toBeGreaterThan(0);
+    } finally {
+      extensions.splice(extensions.indexOf(listener), 1);
+    }
+  });
+
   it('goes the awaited way when the session has not been checked lately, and a write outside the shape is still refused there', async () => {
     const mover = open(data.tokens.advisor);
     const viewer = open(data.tokens.colleague);

@@ -124,3 +124,34 @@ type RelayingDocument = {
   broadcast(encode: (address: string) => Uint8Array, filter?: (connection: unknown) => boolean): void;
   callbacks: { onUpdate(document: RelayingDocument, origin: unknown, update: Uint8Array): void };
 };
+
+/**
+ * For every change of a document Hocuspocus builds a change payload (fresh request headers, the
+ * request's parameters parsed again) and runs the `onChange` hook chain, then debounces the
+ * document's store. When no extension hooks `onChange` (the Redis fan-out is the one that can),
+ * the chain has nothing to run and only the store's debounce is left: that is done directly, with
+ * the payload Hocuspocus gives it. With an `onChange` extension present, Hocuspocus's own handling
+ * runs unchanged.
+ */
+export function skipUnheardChangeHooks(hocuspocus: Hocuspocus<SyncContext>): void {
+  const target = hocuspocus as unknown as { handleDocumentUpdate(document: Document, origin: unknown, update: Uint8Array): void };
+  const handleDocumentUpdate = target.handleDocumentUpdate.bind(hocuspocus);
+  const { extensions } = hocuspocus.configuration;
+  const ownHooks = extensions.at(-1);
+  target.handleDocumentUpdate = (document, origin, update) => {
+    if (extensions.some((extension) => extension !== ownHooks && typeof extension.onChange === 'function')) {
+      handleDocumentUpdate(document, origin, update);
+      return;
+    }
+    if (isTransactionOrigin(origin) && (origin.source === 'redis' || (origin.source === 'local' && origin.skipStoreHooks))) return;
+    const context = isTransactionOrigin(origin) ? (origin.source === 'connection' ? origin.connection.context : origin.source === 'local' ? (origin.context ?? {}) : {}) : {};
+    void hocuspocus.storeDocumentHooks(document, {
+      instance: hocuspocus,
+      clientsCount: document.getConnectionsCount(),
+      document,
+      lastContext: context,
+      lastTransactionOrigin: origin,
+      documentName: document.name,
+    });
+  };
+}

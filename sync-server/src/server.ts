@@ -15,7 +15,7 @@ import { RedisFanout } from './extensions/redis-fanout';
 import { refreshStore } from './extensions/store-refresh';
 import { createConsoleLogger, type Logger } from './logger';
 import { createDebouncer } from './debounce';
-import { createPlainUpdatePath, relayBeforeChangeHooks } from './plain-updates';
+import { createPlainUpdatePath, relayBeforeChangeHooks, skipUnheardChangeHooks } from './plain-updates';
 
 /** The WebSocket path of the sync server on whichever HTTP server carries it. */
 export const COLLAB_PATH = '/collab';
@@ -179,6 +179,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     ],
   });
   relayBeforeChangeHooks();
+  skipUnheardChangeHooks(hocuspocus);
   const plainUpdate = createPlainUpdatePath(hocuspocus, logger);
   // Hocuspocus debounces the store of a document with every change a client sends; this debouncer
   // keeps one timer while changes keep coming (see createDebouncer).

@@ -95,6 +95,55 @@ function sizeBound(doc: Y.Doc, measureAbove: number): number | null {
 type Attachment = { root: string; key: string } | null;
 
 /**
+ * What the reading of one update looks things up in: the document's structs and the update's own
+ * items by client (gathered only when an item attaches to another item of the same update).
+ * Plain functions over this rather than closures made per call: the check runs for every move.
+ */
+type Reading = { doc: Y.Doc; structs: readonly (Y.Item | Y.GC | Y.Skip)[]; fromUpdate: Map<number, Y.Item[]> | null };
+
+function inDoc(store: Y.Doc['store'], id: Y.ID): Y.Item | Y.GC | null {
+  const structs = store.clients.get(id.client);
+  if (!structs || id.clock >= Y.getState(store, id.client)) return null;
+  return structs[Y.findIndexSS(structs as (Y.Item | Y.GC)[], id.clock)] as Y.Item | Y.GC;
+}
+
+function inUpdate(reading: Reading, id: Y.ID): Y.Item | null {
+  if (reading.fromUpdate === null) {
+    reading.fromUpdate = new Map();
+    for (const struct of reading.structs) {
+      if (!(struct instanceof Y.Item)) continue;
+      let list = reading.fromUpdate.get(struct.id.client);
+      if (!list) reading.fromUpdate.set(struct.id.client, (list = []));
+      list.push(struct);
+    }
+  }
+  const list = reading.fromUpdate.get(id.client);
+  if (!list) return null;
+  for (const item of list) if (item.id.clock <= id.clock && id.clock < item.id.clock + item.length) return item;
+  return null;
+}
+
+/** The top-level map entry an item writes: its parent, or the item it was inserted next to. */
+function attachment(reading: Reading, item: Y.Item, depth: number): Attachment {
+  const parent = item.parent as unknown;
+  if (parent !== null) {
+    const root = typeof parent === 'string' ? parent : rootName(reading.doc, parent as AnyType) ?? undefined;
+    return root !== undefined && item.parentSub !== null ? { root, key: item.parentSub } : null;
+  }
+  const ref = item.origin ?? item.rightOrigin;
+  if (!ref || depth > 64) return null;
+  const known = inDoc(reading.doc.store, ref);
+  if (known) return known instanceof Y.Item ? attachment(reading, known, depth + 1) : null;
+  const pending = inUpdate(reading, ref);
+  return pending ? attachment(reading, pending, depth + 1) : null;
+}
+
+function allows(shape: DocShape, at: Attachment, value: unknown): boolean {
+  const rule = at ? shape[at.root] : undefined;
+  return !!at && !!rule && rule(at.key, value) === null;
+}
+
+/**
  * Whether every struct of `update` writes an entry of a top-level map that its rule accepts (as
  * a plain value, or a removal), and everything it deletes is such an entry. False means "not
  * decided here", never "refused".
@@ -107,51 +156,18 @@ export function acceptsCheaply(doc: Y.Doc, update: Uint8Array, shape: DocShape):
     return false;
   }
   const store = doc.store;
-  const roots = new Map<unknown, string>();
-  for (const [name, type] of doc.share) roots.set(type, name);
-  const fromUpdate = new Map<number, Y.Item[]>();
-  for (const struct of decoded.structs) {
-    if (!(struct instanceof Y.Item)) continue;
-    let list = fromUpdate.get(struct.id.client);
-    if (!list) fromUpdate.set(struct.id.client, (list = []));
-    list.push(struct);
-  }
-  const inDoc = (id: Y.ID): Y.Item | Y.GC | null => {
-    const structs = store.clients.get(id.client);
-    if (!structs || id.clock >= Y.getState(store, id.client)) return null;
-    return structs[Y.findIndexSS(structs as (Y.Item | Y.GC)[], id.clock)] as Y.Item | Y.GC;
-  };
-  const inUpdate = (id: Y.ID): Y.Item | null =>
-    fromUpdate.get(id.client)?.find((item) => item.id.clock <= id.clock && id.clock < item.id.clock + item.length) ?? null;
-  const attachment = (item: Y.Item, depth: number): Attachment => {
-    const parent = item.parent as unknown;
-    if (parent !== null) {
-      const root = typeof parent === 'string' ? parent : roots.get(parent);
-      return root !== undefined && item.parentSub !== null ? { root, key: item.parentSub } : null;
-    }
-    const ref = item.origin ?? item.rightOrigin;
-    if (!ref || depth > 64) return null;
-    const known = inDoc(ref);
-    if (known) return known instanceof Y.Item ? attachment(known, depth + 1) : null;
-    const pending = inUpdate(ref);
-    return pending ? attachment(pending, depth + 1) : null;
-  };
-  const allows = (at: Attachment, value: unknown): boolean => {
-    const rule = at ? shape[at.root] : undefined;
-    return !!at && !!rule && rule(at.key, value) === null;
-  };
-
+  const reading: Reading = { doc, structs: decoded.structs, fromUpdate: null };
   for (const struct of decoded.structs) {
     if (!(struct instanceof Y.Item)) continue;
     const known = Y.getState(store, struct.id.client);
     if (struct.id.clock + struct.length <= known) continue; // already applied: skipped by Yjs
     if (struct.id.clock < known) return false;
-    const at = attachment(struct, 0);
+    const at = attachment(reading, struct, 0);
     const content = struct.content;
     if (content instanceof Y.ContentDeleted || Y.isDeleted(decoded.ds, struct.id)) {
-      if (!allows(at, undefined)) return false;
+      if (!allows(shape, at, undefined)) return false;
     } else if (content instanceof Y.ContentAny && content.arr.length === 1) {
-      if (!allows(at, content.arr[0])) return false;
+      if (!allows(shape, at, content.arr[0])) return false;
     } else {
       return false;
     }
@@ -165,7 +181,7 @@ export function acceptsCheaply(doc: Y.Doc, update: Uint8Array, shape: DocShape):
       for (let i = Y.findIndexSS(structs, clock); i < structs.length && structs[i]!.id.clock < clock + len; i++) {
         const struct = structs[i]!;
         if (struct instanceof Y.GC || struct.deleted) continue;
-        if (!allows(attachment(struct, 0), undefined)) return false;
+        if (!allows(shape, attachment(reading, struct, 0), undefined)) return false;
       }
     }
   }
