@@ -37,6 +37,8 @@ test('an administrator searches, buys and assigns a number; a text to it lands i
   await row.getByRole('combobox', { name: 'Division' }).tap();
   await page.getByRole('option', { name: 'Renewal Expired' }).tap();
   await row.getByRole('button', { name: `Assign ${number}` }).tap();
+  // The row shows the chosen store before the assignment is saved; the notice comes after it.
+  await expect(page.getByText('Successfully Updated')).toBeVisible();
   await expect(row).toContainText('Lakeside Toyota Chicago');
 
   // The customer phone page offers the number under that store, and a text to it reaches the store.
