@@ -58,6 +58,19 @@ describe('Twilio inbound webhook', () => {
     expect(h.notified.some((n) => n.storeId === 1 && n.interactionIds.includes(conv.interactionId))).toBe(true);
   });
 
+  it("answers the carrier without the browser's security headers, which every other answer carries", async () => {
+    const conv = await createConversation(h);
+    const res = await h.twilioPost(WEBHOOK_PATHS.twilioSms, inbound({ from: conv.phone!, body: 'See you at 9' }));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-request-id')).toBeTruthy();
+    for (const header of ['strict-transport-security', 'x-frame-options', 'x-content-type-options', 'referrer-policy']) {
+      expect(res.headers.get(header)).toBeNull();
+    }
+    const page = await h.app.request('/api/health');
+    expect(page.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('the same MessageSid twice stores one message and counts it once', async () => {
     const conv = await createConversation(h);
     const params = inbound({ from: conv.phone!, body: 'Is my car ready?' });
