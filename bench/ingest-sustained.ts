@@ -113,7 +113,7 @@ async function main() {
     appendFileSync(
       new URL('./RESULTS.md', import.meta.url),
       `\n## ingest-sustained — ${new Date().toISOString()}\n\n` +
-        `- Machine: ${machine()}\n- Database: ${stack.db.kind}${stack.db.kind === 'pglite' ? ' (one pooled connection)' : ''}; ` +
+        `- Machine: ${machine()}\n- Database: ${stack.db.kind}${stack.db.kind === 'pglite' ? ' (one pooled connection, data on disk)' : ''}; ` +
         `${rate} signed Twilio inbound webhooks a second for ${seconds} s (open loop), loopback HTTP, load generator in its own thread\n` +
         `- Bare Hono + postgres.js single insert at the same rate: ack p50 ${figures.bareAckP50} ms, p99 ${figures.bareAckP99} ms\n` +
         `- Product: ack p50 ${figures.ackP50} ms, p99 ${figures.ackP99} ms, max ${figures.ackMax} ms; non-2xx: ${figures.failures}\n` +

@@ -6,7 +6,9 @@
 //   node --import tsx bench/ingest.ts [requests=3000] [concurrency=16]
 //
 // PostgreSQL when DATABASE_URL is set (a fresh database, dropped afterwards), else embedded PGlite.
-import { appendFileSync, existsSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { machine } from './support';
@@ -45,7 +47,10 @@ export type Stack = {
  * worker. PGlite gets one pooled connection, as the product gives it: the engine is one session.
  */
 export async function startStack(): Promise<Stack> {
-  const db = process.env.DATABASE_URL ? await createTestDatabase() : await openDatabase({ max: 1 });
+  // PGlite keeps its data in a folder of its own on disk, as `npm start` keeps it under DATA_DIR
+  // (in memory, the engine's file system copies a whole file each time it outgrows its buffer).
+  const dataDir = process.env.DATABASE_URL ? null : mkdtempSync(join(tmpdir(), 'drivebay-bench-'));
+  const db = dataDir === null ? await createTestDatabase() : await openDatabase({ max: 1, dataDir });
   if (db.kind === 'pglite') await migrate(db.sql);
   await seedDemo(db.sql);
   // The tables as a running product has them after its first minute: vacuumed and analyzed by
@@ -97,6 +102,7 @@ export async function startStack(): Promise<Stack> {
       server.closeAllConnections?.();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await db.close();
+      if (dataDir !== null) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -220,7 +226,7 @@ async function main() {
     appendFileSync(
       file,
       `\n## ingest — ${date}\n\n` +
-        `- Machine: ${machine()}\n- Database: ${stack.db.kind}${stack.db.kind === 'pglite' ? ' (one pooled connection)' : ''}; ` +
+        `- Machine: ${machine()}\n- Database: ${stack.db.kind}${stack.db.kind === 'pglite' ? ' (one pooled connection, data on disk)' : ''}; ` +
         `${count} requests per run, 2 runs each, concurrency ${concurrency}, loopback HTTP, load generator in its own thread\n` +
         `- Bare Hono + postgres.js single insert: ${fmt(runs.bare)} req/s\n` +
         `- Signed Twilio inbound webhook end to end (signature, dedupe, customer/interaction lookup, insert, counters, ` +
