@@ -13,7 +13,7 @@ import { appendFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { WEBHOOK_PATHS } from '../api/src/routes/webhooks';
-import { prepareInbound, startBare, startStack, type Prepared } from './ingest';
+import { prepareInbound, stackDatabase, startBare, startStack, type Prepared } from './ingest';
 import { machine } from './support';
 
 // The open-loop load generator, in its own thread.
@@ -113,7 +113,7 @@ async function main() {
     appendFileSync(
       new URL('./RESULTS.md', import.meta.url),
       `\n## ingest-sustained — ${new Date().toISOString()}\n\n` +
-        `- Machine: ${machine()}\n- Database: ${stack.db.kind}${stack.db.kind === 'pglite' ? ' (one pooled connection, data on disk)' : ''}; ` +
+        `- Machine: ${machine()}\n- Database: ${stackDatabase(stack)}; ` +
         `${rate} signed Twilio inbound webhooks a second for ${seconds} s (open loop), loopback HTTP, load generator in its own thread\n` +
         `- Bare Hono + postgres.js single insert at the same rate: ack p50 ${figures.bareAckP50} ms, p99 ${figures.bareAckP99} ms\n` +
         `- Product: ack p50 ${figures.ackP50} ms, p99 ${figures.ackP99} ms, max ${figures.ackMax} ms; non-2xx: ${figures.failures}\n` +

@@ -107,6 +107,9 @@ export async function startStack(): Promise<Stack> {
   };
 }
 
+/** How a results entry names the stack's database: the embedded engine as {@link startStack} opens it. */
+export const stackDatabase = (stack: Stack): string => (stack.db.kind === 'pglite' ? 'pglite (one pooled connection, data on disk)' : stack.db.kind);
+
 /** A prepared request: the form body and, for the product, Twilio's signature of it. */
 export type Prepared = { form: string; signature: string; sid: string };
 
@@ -226,7 +229,7 @@ async function main() {
     appendFileSync(
       file,
       `\n## ingest — ${date}\n\n` +
-        `- Machine: ${machine()}\n- Database: ${stack.db.kind}${stack.db.kind === 'pglite' ? ' (one pooled connection, data on disk)' : ''}; ` +
+        `- Machine: ${machine()}\n- Database: ${stackDatabase(stack)}; ` +
         `${count} requests per run, 2 runs each, concurrency ${concurrency}, loopback HTTP, load generator in its own thread\n` +
         `- Bare Hono + postgres.js single insert: ${fmt(runs.bare)} req/s\n` +
         `- Signed Twilio inbound webhook end to end (signature, dedupe, customer/interaction lookup, insert, counters, ` +

@@ -13,7 +13,7 @@ import * as Y from 'yjs';
 import { createSession } from '@drivebay/api';
 import { inboxDocName, observeInbox, readInboxRow, readInboxRows } from '@drivebay/shared/docs';
 import { WEBHOOK_PATHS } from '../api/src/routes/webhooks';
-import { prepareInbound, startStack } from './ingest';
+import { prepareInbound, stackDatabase, startStack } from './ingest';
 import { machine } from './support';
 
 const messages = Number(process.argv[2] ?? 100);
@@ -126,7 +126,7 @@ try {
   appendFileSync(
     file,
     `\n## latency — ${new Date().toISOString()}\n\n` +
-      `- Machine: ${machine()}\n- Database: ${stack.db.kind}${stack.db.kind === 'pglite' ? ' (one pooled connection)' : ''}; ` +
+      `- Machine: ${machine()}\n- Database: ${stackDatabase(stack)}; ` +
       `${load}\n` +
       `- Webhook sent -> row with the text in the document of each client of that store (includes the notifier's batching window): ` +
       `p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, max ${max.toFixed(1)} ms; deliveries missing: ${missing}\n`,
