@@ -6,6 +6,7 @@ import { defineConfig, devices } from '@playwright/test';
 // The suite runs as two halves side by side, each against a product of its own (its own port and
 // embedded database), so the halves never see each other's data; within a half, files run one
 // after another as before. `--workers=1` runs the halves one after the other.
+const CI = !!process.env.CI;
 const PORT = Number(process.env.E2E_PORT ?? 8090);
 const SECOND_PORT = PORT + 1;
 const url = (port: number) => `http://localhost:${port}`;
@@ -59,17 +60,17 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   fullyParallel: false,
   workers: 2,
-  retries: process.env.CI ? 1 : 0,
+  retries: CI ? 1 : 0,
   // CI machines are shared and their speed varies by the hour: a slow hour gets more room before a
   // wait counts as a failure; a check that fails for a reason still fails, only later.
-  timeout: process.env.CI ? 90_000 : 60_000,
-  expect: { timeout: process.env.CI ? 20_000 : 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  timeout: CI ? 90_000 : 60_000,
+  expect: { timeout: CI ? 20_000 : 15_000 },
+  reporter: CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   use: {
     // Recording a trace films every step of every test: on two cores that alone took a third of
     // the machine and stretched the suite by half. In CI a trace is recorded for the retry of a
     // failed test, which is the run worth reading; locally every failure keeps its trace.
-    trace: process.env.CI ? 'on-first-retry' : 'retain-on-failure',
+    trace: CI ? 'on-first-retry' : 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
