@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '@drivebay/shared';
 import { WEBHOOK_PATHS } from '../routes/webhooks';
+import { carrierFields } from './clean-input';
 import { createConversation, startConversationHarness, type ConversationHarness } from '../testing/conversation-harness';
 
 let h: ConversationHarness;
@@ -56,5 +57,20 @@ describe('text PostgreSQL cannot store', () => {
     const rows = await h.db.sql<{ content: string }[]>`
       select content from message_instance where future_service_interaction_id = ${conv.interactionId} and direction = 'RECEIVED'`;
     expect(rows.map((r) => r.content)).toEqual(['see you at 3']);
+  });
+});
+
+describe('carrierFields', () => {
+  it('takes NUL out of keys and values at any depth', () => {
+    expect(carrierFields({ 'Bo\u0000dy': 'a\u0000b', media: ['x', 'y\u0000'], nested: { k: 'v\u0000', n: 3 } })).toEqual({
+      Body: 'ab',
+      media: ['x', 'y'],
+      nested: { k: 'v', n: 3 },
+    });
+  });
+
+  it('gives a payload without NUL back as it came', () => {
+    const payload = { Body: 'see you at 3', media: ['x'], nested: { n: 3, none: null } };
+    expect(carrierFields(payload)).toBe(payload);
   });
 });

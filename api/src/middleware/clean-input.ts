@@ -17,10 +17,24 @@ export function carrierText(value: string | undefined): string | undefined {
 
 /** Every string in a carrier's payload (keys and values, any depth) passed through `carrierText`. */
 export function carrierFields<T>(value: T): T {
-  if (typeof value === 'string') return carrierText(value) as T;
-  if (Array.isArray(value)) return value.map(carrierFields) as T;
+  // Nearly every payload has no NUL at all: it is then given back as it came, without a copy.
+  return holdsNul(value) ? withoutNul(value) : value;
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes(NUL);
+  if (Array.isArray(value)) return value.some(holdsNul);
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [carrierText(k), carrierFields(v)])) as T;
+    for (const key in value) if (key.includes(NUL) || holdsNul((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return carrierText(value) as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [carrierText(k), withoutNul(v)])) as T;
   }
   return value;
 }

@@ -6,9 +6,9 @@ export const requestLog = createMiddleware<AppEnv>(async (c, next) => {
   const started = performance.now();
   await next();
   const user = c.get('user');
-  c.var.logger.info(
+  c.get('logger').info(
     {
-      requestId: c.var.requestId,
+      requestId: c.get('requestId'),
       method: c.req.method,
       path: c.req.path,
       status: c.res.status,

@@ -25,11 +25,13 @@ import { bearer, errorResponses, idParam, json } from './common';
 
 export type { ConversationDeps };
 
+// `c.get`, not `c.var`: each read of `c.var` copies every variable of the request into a new object,
+// and this runs on every carrier webhook.
 export const serviceDeps = (c: Context<AppEnv>, deps: ConversationDeps): ServiceDeps => ({
-  sql: c.var.sql,
+  sql: c.get('sql'),
   notifier: deps.notifier,
   outbox: deps.outbox,
-  logger: c.var.logger,
+  logger: c.get('logger'),
 });
 
 const conflict = { 409: { description: 'Refused: the customer opted out, or the clientMessageId belongs to another conversation', content: errorResponses[400].content } };

@@ -132,7 +132,7 @@ export function webhookRoutes(deps: ConversationDeps) {
     const signed = await formParams(c);
     const params = carrierFields(signed);
     const to = one(params.To);
-    const store = to ? await findStoreByNumberCached(c.var.sql, to) : null;
+    const store = to ? await findStoreByNumberCached(c.get('sql'), to) : null;
     const account = await deps.carrier.twilioAccountOf(store);
     const url = signedUrl(deps.publicUrl, c.req.url);
     if (!isValidTwilioSignature(account?.authToken, c.req.header('x-twilio-signature'), url, signed)) refuseSignature();
@@ -143,7 +143,7 @@ export function webhookRoutes(deps: ConversationDeps) {
       store,
     );
     if (outcome.kind === 'unknown-number' || outcome.kind === 'invalid-sender') {
-      c.var.logger.warn({ to: p.To, from: p.From, sid: p.MessageSid, outcome: outcome.kind }, 'inbound text not stored');
+      c.get('logger').warn({ to: p.To, from: p.From, sid: p.MessageSid, outcome: outcome.kind }, 'inbound text not stored');
     }
     return twiml(c);
   });
@@ -155,7 +155,7 @@ export function webhookRoutes(deps: ConversationDeps) {
     const mid = Number(c.req.query('mid'));
     const messageId = Number.isSafeInteger(mid) && mid > 0 ? mid : null;
     const [owner] = sid
-      ? await c.var.sql<StoreAccount[]>`
+      ? await c.get('sql')<StoreAccount[]>`
           select s.twilio_account_sid, s.twilio_auth_token from message_instance m join store s on s.id = m.store_id
           where m.carrier_message_id = ${sid} or m.id = ${messageId ?? 0}
           order by (m.carrier_message_id = ${sid}) desc nulls last limit 1`
