@@ -138,3 +138,25 @@ test('templates', async ({ page }) => {
   await expect(page.getByRole('tab', { name: 'Personal' })).toBeVisible();
   await expectNoSeriousViolations(page, 'templates');
 });
+
+test('a report table while its answer is on the way: the first load, then a search', async ({ page }) => {
+  await signInToInbox(page);
+  // Every answer of the view comes late, so each wait stands still long enough to be judged.
+  await page.route('**/api/lisa/report/database-view/**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await route.continue();
+  });
+  await page.goto('/reports/view-customers');
+  await expect(page.getByText('Loading the report…')).toBeVisible();
+  await expectNoSeriousViolations(page, 'a report table, first load');
+
+  const grid = page.getByRole('grid', { name: 'Customers' });
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  const searched = page.waitForRequest((r) => r.url().includes('/database-view/customers') && (r.postDataJSON() as { search?: string }).search === 'zz-nobody');
+  await page.getByRole('textbox', { name: 'Search customers' }).fill('zz-nobody');
+  await searched;
+  // The rows of the last answer stay while the search's is on the way.
+  await expect(grid.getByRole('row').nth(1)).toBeVisible();
+  await expectNoSeriousViolations(page, 'a report table, reloading');
+  await expect(grid.getByText('No records')).toBeVisible();
+});

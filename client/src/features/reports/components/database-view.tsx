@@ -77,23 +77,26 @@ export function DatabaseViewTable({ view, title, body }: { view: DatabaseViewKey
           <TextField size="small" label={`Search ${title.toLowerCase()}`} value={search} onChange={(e) => { setSearch(e.target.value); setPaging((p) => ({ ...p, page: 0 })); }} sx={{ minWidth: 260 }} />
           <ExportButtons request={{ report: `view-${view}`, filter: request }} disabled={!d?.totalElements} />
         </Stack>
-        <DataGrid
-          aria-label={title}
-          rows={rows}
-          columns={columns}
-          rowCount={d?.totalElements ?? 0}
-          loading={data.loading}
-          paginationMode="server"
-          sortingMode="server"
-          sortModel={sort}
-          onSortModelChange={(m) => { setSort(m); setPaging((p) => ({ ...p, page: 0 })); }}
-          paginationModel={paging}
-          onPaginationModelChange={setPaging}
-          pageSizeOptions={[25, 50, 100]}
-          disableColumnMenu
-          autoHeight
-          localeText={{ noRowsLabel: 'No records' }}
-        />
+        {/* The columns come with the first answer: until then the loading state above stands for the table. */}
+        {d ? (
+          <DataGrid
+            aria-label={title}
+            rows={rows}
+            columns={columns}
+            rowCount={d.totalElements}
+            loading={data.loading}
+            paginationMode="server"
+            sortingMode="server"
+            sortModel={sort}
+            onSortModelChange={(m) => { setSort(m); setPaging((p) => ({ ...p, page: 0 })); }}
+            paginationModel={paging}
+            onPaginationModelChange={setPaging}
+            pageSizeOptions={[25, 50, 100]}
+            disableColumnMenu
+            autoHeight
+            localeText={{ noRowsLabel: 'No records' }}
+          />
+        ) : null}
       </Paper>
     </Stack>
   );

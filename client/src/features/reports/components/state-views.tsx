@@ -10,7 +10,8 @@ export function ReportState({ loading, error, empty, onRetry }: { loading: boole
   if (loading)
     return (
       <Box role="status" sx={{ display: 'flex', alignItems: 'center', gap: 1.5, p: 3 }}>
-        <CircularProgress size={24} />
+        {/* The words say it; the spinner is only their picture. */}
+        <CircularProgress size={24} aria-hidden />
         <Typography>Loading the report…</Typography>
       </Box>
     );
