@@ -66,7 +66,10 @@ export function ImportPanel({ store, canManage, onImported }: { store: DataSyncS
     try {
       const p = await previewFile(place, picked);
       setPreview(p);
-      setMapping({ ...p.suggested, ...(p.saved ?? {}) });
+      // A saved mapping names the columns of the source's earlier files: a column this file lacks is
+      // left to be chosen (and said missing), not kept as a name the screen cannot show.
+      const saved = Object.entries(p.saved ?? {}).filter(([, column]) => column !== undefined && p.headers.includes(column));
+      setMapping({ ...p.suggested, ...(Object.fromEntries(saved) as ColumnMapping) });
     } catch (error) {
       setProblem(listFailureMessage(error));
     } finally {
