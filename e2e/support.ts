@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 /** Signs in through the login form, as a person would. */
@@ -10,6 +11,44 @@ export async function signIn(page: Page, username: string, password = 'demo'): P
 
 export async function expectMainLayout(page: Page): Promise<void> {
   await expect(page.getByTestId('main-layout')).toBeVisible();
+}
+
+// WCAG 2.0 and 2.1, levels A and AA: the rules a dealership's staff and customers are owed.
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+// Minor and moderate findings are reported by axe but do not fail the run; serious and critical
+// ones block a person from using the page.
+const BLOCKING = new Set(['serious', 'critical']);
+
+// While axe reads the page, a transition that starts (a notice leaving by itself, a menu closing)
+// ends at once instead of leaving an element half transparent.
+const NO_TRANSITIONS = '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; }';
+
+/**
+ * Runs axe on the page as it stands and fails listing every serious or critical violation. The
+ * page is judged at rest: transitions under way (a notice fading in) are waited out, new ones end
+ * at once while axe reads it, and endless animations (spinners) keep running.
+ */
+export async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  const style = await page.addStyleTag({ content: NO_TRANSITIONS });
+  try {
+    await page.evaluate(() =>
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
+          .map((a) => a.finished.catch(() => undefined)),
+      ),
+    );
+    const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+    const report = blocking
+      .map((v) => [`[${v.impact}] ${v.id}: ${v.help}`, ...v.nodes.map((n) => `    ${n.target.join(' ')}  ${n.html.slice(0, 160)}\n      ${n.failureSummary ?? ''}`)].join('\n'))
+      .join('\n');
+    expect(blocking.map((v) => v.id), `${screen}:\n${report}`).toEqual([]);
+  } finally {
+    await style.evaluate((element) => (element as Element).remove()).catch(() => undefined);
+  }
 }
 
 // Store 1 of the demo data: Metro Toyota of Brooklyn, whose assistant number the customers text.

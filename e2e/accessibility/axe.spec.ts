@@ -1,34 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { LEAD_FORM_PATHS, LEAD_FORM_TEXT, PATHS } from '@drivebay/shared';
-import { signIn } from '../support';
-
-// WCAG 2.0 and 2.1, levels A and AA: the rules a dealership's staff and customers are owed.
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-// Minor and moderate findings are reported by axe but do not fail the run; serious and critical
-// ones block a person from using the page.
-const BLOCKING = new Set(['serious', 'critical']);
-
-/** Runs axe on the page as it stands and fails listing every serious or critical violation. */
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  // A notice still fading in has half-mixed colours; judge the page once its transitions have ended
-  // (endless ones, such as spinners, are left running).
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-  const report = blocking
-    .map((v) => [`[${v.impact}] ${v.id}: ${v.help}`, ...v.nodes.map((n) => `    ${n.target.join(' ')}  ${n.html.slice(0, 160)}\n      ${n.failureSummary ?? ''}`)].join('\n'))
-    .join('\n');
-  expect(blocking.map((v) => v.id), `${screen}:\n${report}`).toEqual([]);
-}
+import { signIn, expectNoSeriousViolations } from '../support';
 
 async function signInToInbox(page: Page): Promise<void> {
   await signIn(page, 'office_manager');

@@ -1,22 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { signIn } from '../support';
+import { signIn, expectNoSeriousViolations } from '../support';
 
 // Every administration tab, and the account pages, used by touch on a 10-inch tablet held either way.
 const VIEWPORTS = [
   { width: 1024, height: 768 },
   { width: 768, height: 1024 },
 ];
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const MIN_TARGET = 40;
-
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))));
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const report = blocking.map((v) => [`[${v.impact}] ${v.id}: ${v.help}`, ...v.nodes.map((n) => `    ${n.target.join(' ')}  ${n.html.slice(0, 160)}`)].join('\n')).join('\n');
-  expect(blocking.map((v) => v.id), `${screen}:\n${report}`).toEqual([]);
-}
 
 /**
  * Every control in `scope` (buttons, tabs, fields, selects, checkboxes, switches, links) can be

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { apiToken, pickCustomer, signIn, STORE_ID } from '../support';
+import { apiToken, pickCustomer, signIn, STORE_ID, expectNoSeriousViolations } from '../support';
 
 // An advisor's day on a desktop and on a 10-inch tablet held either way, by touch.
 const SCREENS = [
@@ -8,23 +7,6 @@ const SCREENS = [
   { name: 'tablet 1024x768', viewport: { width: 1024, height: 768 }, hasTouch: true, index: 1 },
   { name: 'tablet 768x1024', viewport: { width: 768, height: 1024 }, hasTouch: true, index: 2 },
 ] as const;
-
-const BLOCKING = new Set(['serious', 'critical']);
-
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const blocking = violations.filter((v) => BLOCKING.has(v.impact ?? ''));
-  const report = blocking.map((v) => `[${v.impact}] ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`).join('\n');
-  expect(blocking.map((v) => v.id), `${screen}:\n${report}`).toEqual([]);
-}
 
 /** Taps on a touch screen, clicks with a mouse. */
 async function press(_page: Page, locator: ReturnType<Page['locator']>, touch: boolean): Promise<void> {

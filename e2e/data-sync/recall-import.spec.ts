@@ -1,25 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { DATA_SYNC_MESSAGES, PATHS } from '@drivebay/shared';
-import { STORE_ID, apiToken, signIn } from '../support';
+import { STORE_ID, apiToken, signIn, expectNoSeriousViolations } from '../support';
 
 // A manager syncs the store from the dealer system, uploads a manufacturer's recall file with its
 // own column names, maps them, imports it with progress, reads its report, and the recalls of the
 // store's vehicles become recall leads, listed on the planners screen.
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  // A notice (a sync done, a mapping saved) leaves by itself within seconds: one fading out while
-  // axe reads the page would be judged half transparent, so the page is judged once it has gone.
-  await expect(page.locator('.MuiSnackbar-root')).toHaveCount(0, { timeout: 15_000 });
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), screen).toEqual([]);
-}
 
 const ddmmyyyy = (d: Date) => `${String(d.getUTCDate()).padStart(2, '0')}.${String(d.getUTCMonth() + 1).padStart(2, '0')}.${d.getUTCFullYear()}`;
 

@@ -1,23 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { LEAD_STAGE_LABELS, LEAD_TRACK_LABELS, leadReasonLabel, reasonsFor, type LeadStage } from '@drivebay/shared';
-import { apiToken, signIn, STORE_ID } from '../support';
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  const settle = () =>
-    page.evaluate(() =>
-      Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
-    );
-  await settle();
-  // A notice that pops up just then is checked once it has faded in, not half transparent.
-  await page.waitForFunction(() => [...document.querySelectorAll('.MuiSnackbar-root .MuiAlert-root')].every((e) => getComputedStyle(e.parentElement ?? e).opacity === '1'));
-  await settle();
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), screen).toEqual([]);
-}
+import { apiToken, signIn, STORE_ID, expectNoSeriousViolations } from '../support';
 
 type Row = { id: number; totalInboundCount: number; appointmentSet: boolean; customerMaster: { firstName: string; lastName: string } };
 

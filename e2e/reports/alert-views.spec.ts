@@ -1,21 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { STORE_ID, apiToken, signIn } from '../support';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { STORE_ID, apiToken, signIn, expectNoSeriousViolations } from '../support';
 
 // A manager imports a field-alert (FEA) file, reads it in the FEA alerts view (chart, a bar's rows,
 // CSV export) and in the FEA report; on a tablet the alert and FEA lead views read as well.
-
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
-
-async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
-  await page.evaluate(() =>
-    Promise.all(document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity).map((a) => a.finished.catch(() => undefined))),
-  );
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
-  const blocking = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(blocking.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), screen).toEqual([]);
-}
 
 const UNKNOWN_VIN = 'JTDKB20U093888888';
 

@@ -1,8 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { reportMonthLabel } from '@drivebay/shared';
-import { signIn } from '../support';
+import { expectNoSeriousViolations, signIn } from '../support';
 
 const thisMonth = () => new Date().toISOString().slice(0, 7);
 
@@ -33,8 +32,7 @@ test('a manager opens the dashboard, picks a store and a month, clicks a bar, ex
   await expect(table.getByRole('row').nth(1)).toBeVisible();
   await expect(page.getByRole('heading', { name: /: conversations$/ })).toBeVisible();
 
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSeriousViolations(page, 'dashboard, a figure’s conversations');
 
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV' }).click()]);
   expect(download.suggestedFilename()).toMatch(/^dashboard-.*\.csv$/);
@@ -70,8 +68,7 @@ test('every report page loads on a tablet in portrait, with its filters and its 
   await page.goto('/reports/response-insight');
   await expect(page.getByRole('heading', { name: 'Response insight', level: 1 })).toBeVisible();
   await expect(page.getByRole('grid', { name: 'Response insight rows' })).toBeVisible();
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  await expectNoSeriousViolations(page, 'response insight report');
 });
 
 test.describe('on a 10-inch tablet in landscape, by touch', () => {
@@ -107,7 +104,6 @@ test.describe('on a 10-inch tablet in landscape, by touch', () => {
     await expect(filters.getByText('Metro Toyota of Brooklyn')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
 
-    const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    await expectNoSeriousViolations(page, 'dashboard on a tablet');
   });
 });
