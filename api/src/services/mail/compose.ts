@@ -1,4 +1,4 @@
-import { convert } from 'html-to-text';
+import { compile } from 'html-to-text';
 import type Mail from 'nodemailer/lib/mailer';
 import type { Letterhead } from './letterhead';
 import type { OutgoingMail } from './mail-port';
@@ -38,6 +38,9 @@ export function mailOptions(mail: OutgoingMail): Mail.Options {
   };
 }
 
+// Made once: html-to-text's `convert` builds its converter from the options on every call.
+const mailText = compile({ wordwrap: 78, selectors: [{ selector: 'img', format: 'skip' }] });
+
 export function plainText(html: string): string {
-  return convert(html, { wordwrap: 78, selectors: [{ selector: 'img', format: 'skip' }] });
+  return mailText(html);
 }
