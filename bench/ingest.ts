@@ -20,6 +20,7 @@ import { createTestDatabase } from '@drivebay/api/testing';
 import { createApp, createLogger } from '@drivebay/api/server';
 import { migrate, openDatabase, type Database } from '@drivebay/api';
 import { createConsoleLogger, createSyncServer, refreshStore, type SyncServer } from '@drivebay/sync-server';
+import { inboxDocName } from '@drivebay/shared/docs';
 import { seedDemo } from '../api/src/seed/demo';
 import { maintainEmbeddedDatabase } from '../api/src/db/maintenance';
 import { conversationRoutes, type ConversationDeps } from '../api/src/routes/conversations';
@@ -82,6 +83,11 @@ export async function startStack(): Promise<Stack> {
       return p.finally(() => refreshes.delete(p));
     },
   });
+  // Each store's inbox open, as on the advisors' screens during the day: the product keeps an open
+  // inbox's rows current with every text (an inbox nobody has open is reconciled when it loads).
+  // A server-side connection stands for the screens, so no client's work is counted.
+  const stores = await db.sql<{ id: number }[]>`select id from store order by id`;
+  const screens = await Promise.all(stores.map((s) => sync.hocuspocus.openDirectConnection(inboxDocName(s.id), {})));
   const deps = core.deps;
   const notifier = deps.notifier as ReturnType<typeof createInProcessNotifier>;
   app = createApp({ sql: db.sql, logger }).route('/', conversationRoutes(deps)).route('/', webhookRoutes(deps)).route('/', simulatorRoutes(deps));
@@ -97,6 +103,7 @@ export async function startStack(): Promise<Stack> {
       await Promise.all([...refreshes]);
     },
     close: async () => {
+      for (const screen of screens) await screen.disconnect();
       await core.stop();
       await sync.close();
       server.closeAllConnections?.();

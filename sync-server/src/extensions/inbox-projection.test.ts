@@ -110,3 +110,22 @@ describe('the change stamp', () => {
     expect(JSON.stringify(readInboxRows(advisor.doc))).toBe(rowsBefore);
   });
 });
+
+describe('an inbox nobody has open', () => {
+  it('is not loaded by a refresh, and shows the text once a screen opens it', async () => {
+    const server = await start();
+    const name = inboxDocName(data.store1);
+    expect(server.sync.hocuspocus.documents.has(name)).toBe(false);
+
+    await commitInbound(data.interactions.quiet, data.customers.alan, 'Texted while nobody looked');
+    expect(await refreshInboxRows(server.sync.hocuspocus, data.store1, [data.interactions.quiet], db.sql)).toEqual({ upserted: 0, removed: 0 });
+    expect(await refreshInboxRows(server.sync.hocuspocus, data.store1, [], db.sql)).toEqual({ upserted: 0, removed: 0 });
+    expect(server.sync.hocuspocus.documents.has(name)).toBe(false);
+    expect(server.sync.hocuspocus.loadingDocuments.has(name)).toBe(false);
+
+    const advisor = open(server, data.tokens.advisor);
+    await vi.waitFor(() => {
+      expect(readInboxRow(advisor.doc, data.interactions.quiet)).toMatchObject({ latestMessage: { content: 'Texted while nobody looked' } });
+    }, soon);
+  });
+});
