@@ -27,7 +27,7 @@ import type { SyncContext } from '../context';
 import { createConsoleLogger, type Logger } from '../logger';
 import { queryBoardCards, type ProjectedCard } from './board-cards';
 import { decideCardChanges, type CardVerdict, type Mover, type ObservedCard } from './board-moves';
-import { inSequence } from './in-sequence';
+import { holdsDocument, inSequence } from './in-sequence';
 
 /**
  * How often a board open on some screen is brought up to date with PostgreSQL even when nothing
@@ -320,7 +320,7 @@ export async function refreshBoard(
   logger: Logger = createConsoleLogger('warn'),
 ): Promise<BoardRefresh | null> {
   const name = boardDocName(storeId);
-  if (!hocuspocus.documents.has(name) && !hocuspocus.loadingDocuments.has(name)) return null;
+  if (!holdsDocument(hocuspocus, name)) return null;
   return inSequence(hocuspocus, name, async () => {
     const document = hocuspocus.documents.get(name) ?? (await hocuspocus.loadingDocuments.get(name));
     if (!document) return null;

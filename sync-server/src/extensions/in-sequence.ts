@@ -19,3 +19,11 @@ export function inSequence<T>(hocuspocus: Hocuspocus, name: string, task: () => 
   });
   return run;
 }
+
+/**
+ * Whether this process holds the document open or is loading it. A server-side refresh of a
+ * document that is neither leaves it alone: its next load reads PostgreSQL anyway.
+ */
+export function holdsDocument(hocuspocus: Hocuspocus, name: string): boolean {
+  return hocuspocus.documents.has(name) || hocuspocus.loadingDocuments.has(name);
+}

@@ -21,7 +21,7 @@ import {
 import { closeConnection, TryAgainLater, type SyncContext } from '../context';
 import { queryInboxRows } from '../inbox/query-inbox-rows';
 import { createConsoleLogger, type Logger } from '../logger';
-import { inSequence } from './in-sequence';
+import { holdsDocument, inSequence } from './in-sequence';
 import { takeInInboxState } from './inbox-take-in';
 
 const SERVER_ORIGIN: LocalTransactionOrigin = { source: 'local', context: {} };
@@ -139,7 +139,7 @@ export async function refreshInboxRows(
   // its next load reconciles every row with PostgreSQL. Loading it here would hold the process
   // for the load and the reconciling (100-260 ms for a demo store under load) for nobody.
   const name = inboxDocName(storeId);
-  if (!hocuspocus.documents.has(name) && !hocuspocus.loadingDocuments.has(name)) return { upserted: 0, removed: 0 };
+  if (!holdsDocument(hocuspocus, name)) return { upserted: 0, removed: 0 };
   if (ids.length === 0) {
     // A change of no conversation (an appointment without one): only the stamp.
     await withInbox(hocuspocus, storeId, (transact) => transact((doc) => markInboxChanged(doc, new Date())));
