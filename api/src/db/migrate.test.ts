@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLES, RO_LANES, SERVICE_TYPES } from '@drivebay/shared';
+import { MESSAGE_TYPES, NOTIFICATION_TYPES, ROLES, RO_LANES, SERVICE_TYPES } from '@drivebay/shared';
 import { createTestDatabase } from './testing';
 import { migrate } from './migrate';
 import type { Database } from './database';
@@ -43,5 +43,18 @@ describe('migrations', () => {
       db.sql`insert into future_service_interaction (store_id, company_id, customer_id, service_type, total_unread_count)
         values (${s!.id}, ${b!.id}, ${c!.id}, 'OIL_CHANGE', -1)`,
     ).rejects.toThrow(/check constraint/);
+  });
+
+  it('allow exactly the shared code lists in a message’s type and notification type', async () => {
+    // The message's codes are checked in the row (migration 00055): a code added to a list needs a
+    // migration that allows it there too.
+    const checked = async (name: string) => {
+      const [row] = await db.sql<{ def: string }[]>`select pg_get_constraintdef(oid) as def from pg_constraint where conname = ${name}`;
+      return [...row!.def.matchAll(/'([A-Z_]+)'/g)].map((m) => m[1]).sort();
+    };
+    expect(await checked('message_instance_message_type_check')).toEqual([...MESSAGE_TYPES].sort());
+    expect(await checked('message_instance_notification_type_check')).toEqual([...NOTIFICATION_TYPES].sort());
+    const [row] = await db.sql<{ n: number }[]>`select count(*)::int as n from ref_message_type where code = any(${[...MESSAGE_TYPES]})`;
+    expect(row!.n).toBe(MESSAGE_TYPES.length);
   });
 });
