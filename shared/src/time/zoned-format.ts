@@ -53,14 +53,21 @@ export function formatWallTime(wall: WallTime & { second?: number }, pattern: st
   });
 }
 
+// Zones Intl has accepted. Making a formatter is the only way to ask, and it costs a fraction of a
+// millisecond: a screen formatting the dates of a few hundred rows asked once per date. Only
+// accepted names are kept (there are a few hundred); a refused one is asked again each time.
+const knownZones = new Set<string>();
+
 /** True when Intl knows the IANA zone name. */
 export function isValidTimeZone(zone: string): boolean {
+  if (knownZones.has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
   } catch {
     return false;
   }
+  knownZones.add(zone);
+  return true;
 }
 
 /** An instant on the wall clock of a zone, written with a dayjs-style pattern (see formatWallTime). */

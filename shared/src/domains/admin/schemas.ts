@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../../time/zoned-format';
 import { DIVISIONS, EMP_LEVELS, ROLES } from '../../codes';
 import { ASSISTANT_FILE_KINDS } from './files';
 import { US_STATES } from './us-states';
@@ -10,14 +11,7 @@ const code = (what: string) => z.string({ error: `${what} is required` }).trim()
 const brands = z.array(z.string().trim().min(1).max(60)).max(40);
 const optionalText = (max: number) => z.string().trim().max(max).nullish().transform((v) => v || null);
 /** An IANA time zone the server and browsers know. */
-export const timeZoneSchema = z.string().trim().min(1, 'Office time zone is required').max(64).refine((tz) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}, 'Unknown time zone');
+export const timeZoneSchema = z.string().trim().min(1, 'Office time zone is required').max(64).refine(isValidTimeZone, 'Unknown time zone');
 
 /** A US phone number as typed: 10 digits, with or without +1 and punctuation. */
 export const usPhoneSchema = z.string().trim().max(32).refine((v) => !/[a-z]/i.test(v) && /^(?:1)?\d{10}$/.test(v.replace(/\D/g, '')), 'Invalid Number');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isValidTimeZone } from '../../time/zoned-format';
 import { INTENT_CODES } from './constants';
 
 /** The longest reply analysed: ten SMS segments, more than any customer writes in one message. */
@@ -9,13 +10,7 @@ export const MAX_REPLY_LENGTH = 1600;
  * they carry no daylight-saving rules, so a reply about next month would resolve an hour off.
  */
 export function isIanaTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z]/.test(zone)) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
+  return /^[A-Za-z]/.test(zone) && isValidTimeZone(zone);
 }
 
 const intentCodeSchema = z.enum(INTENT_CODES);
