@@ -79,5 +79,8 @@ describe('zoned formatting', () => {
     // Asked again, from what was kept for an accepted name and anew for a refused one.
     expect(isValidTimeZone(LA)).toBe(true);
     expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    // Another spelling of a zone is a zone too.
+    expect(isValidTimeZone(LA.toLowerCase())).toBe(true);
+    expect(isValidTimeZone(LA.toLowerCase())).toBe(true);
   });
 });

@@ -54,19 +54,21 @@ export function formatWallTime(wall: WallTime & { second?: number }, pattern: st
 }
 
 // Zones Intl has accepted. Making a formatter is the only way to ask, and it costs a fraction of a
-// millisecond: a screen formatting the dates of a few hundred rows asked once per date. Only
-// accepted names are kept (there are a few hundred); a refused one is asked again each time.
+// millisecond: a screen formatting the dates of a few hundred rows asked once per date. Only names
+// Intl gives back as they were asked are kept, so the set holds at most the zones that exist (Intl
+// also accepts other spellings of a name, in any letter case); any other name is asked each time.
 const knownZones = new Set<string>();
 
 /** True when Intl knows the IANA zone name. */
 export function isValidTimeZone(zone: string): boolean {
   if (knownZones.has(zone)) return true;
+  let resolved: string;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    resolved = new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
     return false;
   }
-  knownZones.add(zone);
+  if (resolved === zone) knownZones.add(zone);
   return true;
 }
 
