@@ -1,6 +1,7 @@
 import { StrictMode, Suspense, lazy, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { publicPageAt } from './app/public-pages';
+import { appRootScreen } from './app/routes/app/screens';
 import { ThemeProviders } from './app/providers';
 import { PageSpinner } from './components/page-spinner';
 import { useSessionCheck } from './features/auth';
@@ -12,7 +13,7 @@ import { useSession } from './lib/session/use-session';
 // table and notices, so a visitor downloads little more than React, MUI's core and the page. Every
 // other address is the app's (app-root.tsx). Signing in on the login page hands over to the app,
 // whose router then opens the address the visitor was sent to the login from, or their home.
-const AppRoot = lazy(() => import('./app/app-root'));
+const AppRoot = appRootScreen.Component;
 const LoginPage = lazy(() => import('./app/routes/login-page').then((m) => ({ default: m.LoginPage })));
 const LeadFormPage = lazy(() => import('./features/lead-forms').then((m) => ({ default: m.LeadFormPage })));
 

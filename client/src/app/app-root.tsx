@@ -4,11 +4,11 @@ import { NotificationProvider } from '../components/notification-provider';
 import { PageSpinner } from '../components/page-spinner';
 import { getSession } from '../lib/session/session-store';
 import { AppRoutes } from './router';
-import { loadAppLayout, loadLeadManager } from './routes/app/screens';
+import { appLayoutScreen, leadManagerScreen } from './routes/app/screens';
 
 // A signed-in user's first screens are fetched together as soon as the app's code is in, rather
 // than the lead manager after the layout.
-if (getSession().user) for (const load of [loadAppLayout, loadLeadManager]) load().catch(() => undefined);
+if (getSession().user) for (const screen of [appLayoutScreen, leadManagerScreen]) screen.preload().catch(() => undefined);
 
 /**
  * The app with its router: every page but the public ones main.tsx shows on their own. Loaded on

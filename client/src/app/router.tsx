@@ -4,7 +4,7 @@ import { ADMIN_PATHS, LEAD_FORM_PATHS, PATHS, PUBLIC_PAGE_PATHS, REPORT_SCREEN_P
 import { FallbackRedirect, RequireSession, VisitorsOnly } from './routes/guards';
 import { RootRoute } from './routes/root';
 import { RootIndexRoute } from './routes/public/root-index';
-import { loadAppLayout, loadLeadManager } from './routes/app/screens';
+import { appLayoutScreen, leadManagerScreen } from './routes/app/screens';
 
 // Every page is a chunk of its own: the entry holds the router, the theme and the session only, so
 // the login page and the public forms each load just their own screen.
@@ -16,8 +16,8 @@ const ServerErrorRoute = lazy(() => import('./routes/error-pages').then((m) => (
 
 // Everything behind the login loads on demand, so the login page does not carry the data grid,
 // the date pickers or the sync client.
-const AppLayout = lazy(loadAppLayout);
-const LeadManagerScreen = lazy(loadLeadManager);
+const AppLayout = appLayoutScreen.Component;
+const LeadManagerScreen = leadManagerScreen.Component;
 const CompanyMasterListScreen = lazy(() => import('./routes/app/company-master-list'));
 const TemplatesScreen = lazy(() => import('./routes/app/templates'));
 const MailingListsScreen = lazy(() => import('./routes/app/mailing-lists'));

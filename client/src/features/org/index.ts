@@ -2,6 +2,6 @@
 // directory, and the store list the screens that pick a store read.
 export { CompanyDirectory } from './components/company-directory';
 export { OrgSelectors } from './components/org-selectors';
-export { useOrgScope, type OrgScope } from './hooks/use-org-scope';
+export { prefetchOrgScope, useOrgScope, type OrgScope } from './hooks/use-org-scope';
 export { getStores } from './api';
 export { scopePins } from './selection';

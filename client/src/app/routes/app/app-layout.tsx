@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Outlet } from 'react-router-dom';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -28,7 +28,11 @@ function SignedInLayout({ user, selection }: { user: UserData; selection: Select
   const scope = useOrgScope(user, selection);
   useIdleLogout(true);
   useOfflineStartup();
-  const context: LayoutContext = { user, selection, scope };
+  // Each list the app bar loads re-renders the layout: the screen and the navigation re-render only
+  // when what they are given changed.
+  const context = useMemo<LayoutContext>(() => ({ user, selection, scope }), [user, selection, scope]);
+  const openNav = useCallback(() => setMobileNavOpen(true), []);
+  const closeNav = useCallback(() => setMobileNavOpen(false), []);
 
   return (
     // The layout fills the viewport and the screen area scrolls, so a list can keep its header and
@@ -43,7 +47,7 @@ function SignedInLayout({ user, selection }: { user: UserData; selection: Select
           <IconButton
             aria-label="Open navigation"
             edge="start"
-            onClick={() => setMobileNavOpen(true)}
+            onClick={openNav}
             sx={{ display: { md: 'none' } }}
           >
             <MenuIcon />
@@ -65,7 +69,7 @@ function SignedInLayout({ user, selection }: { user: UserData; selection: Select
           showCompanies={canOpenCompanyDirectory(user)}
           showAdmin={canOpenAdmin(user.roles)}
           mobileOpen={mobileNavOpen}
-          onMobileClose={() => setMobileNavOpen(false)}
+          onMobileClose={closeNav}
         />
         <Box
           component="main"

@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -34,7 +34,7 @@ type InboxScreenProps = {
  * Where the inbox and the conversation meet: the live list of the stores on the left, the open
  * conversation (named in the address, `?fsi=ID`) on the right. On a narrow screen they take turns.
  */
-export function InboxScreen({ user, stores, mode }: InboxScreenProps) {
+export const InboxScreen = memo(function InboxScreen({ user, stores, mode }: InboxScreenProps) {
   const { pathname } = useLocation();
   const [params, setParams] = useSearchParams();
   const theme = useTheme();
@@ -110,4 +110,4 @@ export function InboxScreen({ user, stores, mode }: InboxScreenProps) {
       ) : null}
     </Paper>
   );
-}
+});

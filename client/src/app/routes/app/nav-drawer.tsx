@@ -18,7 +18,9 @@ import EventIcon from '@mui/icons-material/Event';
 import UpcomingIcon from '@mui/icons-material/Upcoming';
 import CloudSyncIcon from '@mui/icons-material/CloudSync';
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import Divider from '@mui/material/Divider';
 import Tooltip from '@mui/material/Tooltip';
 import ChevronLeftIcon from '@mui/icons-material/ChevronLeft';
@@ -118,45 +120,51 @@ type NavDrawerProps = {
 
 /**
  * Permanent on wide screens, where it can collapse to icons; a temporary drawer opened from the
- * app bar on narrow ones, above the app bar so every entry can be tapped.
+ * app bar on narrow ones, above the app bar so every entry can be tapped. Only the drawer of the
+ * screen's width is rendered; turning a tablet swaps one for the other.
  */
-export function NavDrawer({ showCompanies, showAdmin = false, mobileOpen, onMobileClose }: NavDrawerProps) {
+export const NavDrawer = memo(function NavDrawer({ showCompanies, showAdmin = false, mobileOpen, onMobileClose }: NavDrawerProps) {
   const [collapsed, toggle] = useCollapsed();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const width = collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH;
   return (
     <Box component="aside" sx={{ width: { md: width }, flexShrink: { md: 0 }, transition: 'width 150ms' }}>
-      <Drawer
-        variant="temporary"
-        open={mobileOpen}
-        onClose={onMobileClose}
-        ModalProps={{ keepMounted: true }}
-        sx={{ display: { xs: 'block', md: 'none' }, zIndex: (theme) => theme.zIndex.modal }}
-        slotProps={{ paper: { sx: { width: DRAWER_WIDTH }, 'aria-label': 'Navigation' } }}
-      >
-        <NavList showCompanies={showCompanies} showAdmin={showAdmin} onNavigate={onMobileClose} />
-      </Drawer>
-      <Drawer
-        variant="permanent"
-        open
-        sx={{ display: { xs: 'none', md: 'block' }, height: '100%' }}
-        slotProps={{
-          paper: {
-            sx: { width, position: 'relative', height: '100%', borderRight: 1, borderColor: 'divider', overflowX: 'hidden', display: 'flex', flexDirection: 'column' },
-          },
-        }}
-      >
-        <Box sx={{ flex: 1, overflowY: 'auto' }}>
-          <NavList showCompanies={showCompanies} showAdmin={showAdmin} collapsed={collapsed} />
-        </Box>
-        <Divider />
-        <Box sx={{ display: 'flex', justifyContent: collapsed ? 'center' : 'flex-end', p: 1 }}>
-          <Tooltip title={collapsed ? 'Expand navigation' : 'Collapse navigation'} placement="right">
-            <IconButton onClick={toggle} aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'} aria-expanded={!collapsed}>
-              {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
-            </IconButton>
-          </Tooltip>
-        </Box>
-      </Drawer>
+      {wide ? (
+        <Drawer
+          variant="permanent"
+          open
+          sx={{ height: '100%' }}
+          slotProps={{
+            paper: {
+              sx: { width, position: 'relative', height: '100%', borderRight: 1, borderColor: 'divider', overflowX: 'hidden', display: 'flex', flexDirection: 'column' },
+            },
+          }}
+        >
+          <Box sx={{ flex: 1, overflowY: 'auto' }}>
+            <NavList showCompanies={showCompanies} showAdmin={showAdmin} collapsed={collapsed} />
+          </Box>
+          <Divider />
+          <Box sx={{ display: 'flex', justifyContent: collapsed ? 'center' : 'flex-end', p: 1 }}>
+            <Tooltip title={collapsed ? 'Expand navigation' : 'Collapse navigation'} placement="right">
+              <IconButton onClick={toggle} aria-label={collapsed ? 'Expand navigation' : 'Collapse navigation'} aria-expanded={!collapsed}>
+                {collapsed ? <ChevronRightIcon /> : <ChevronLeftIcon />}
+              </IconButton>
+            </Tooltip>
+          </Box>
+        </Drawer>
+      ) : (
+        <Drawer
+          variant="temporary"
+          open={mobileOpen}
+          onClose={onMobileClose}
+          ModalProps={{ keepMounted: true }}
+          sx={{ zIndex: (theme) => theme.zIndex.modal }}
+          slotProps={{ paper: { sx: { width: DRAWER_WIDTH }, 'aria-label': 'Navigation' } }}
+        >
+          <NavList showCompanies={showCompanies} showAdmin={showAdmin} onNavigate={onMobileClose} />
+        </Drawer>
+      )}
     </Box>
   );
-}
+});

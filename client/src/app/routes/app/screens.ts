@@ -1,10 +1,11 @@
 import type { UserData } from '@drivebay/shared';
+import { preloadable } from '../../../lib/preloadable';
 
 // The signed-in app's first screens, loaded on demand. The login page starts loading them as soon
 // as someone begins to sign in, so the inbox is ready when the password check answers.
-export const loadAppRoot = () => import('../../app-root');
-export const loadAppLayout = () => import('./app-layout');
-export const loadLeadManager = () => import('./lead-manager');
+export const appRootScreen = preloadable(() => import('../../app-root'));
+export const appLayoutScreen = preloadable(() => import('./app-layout'));
+export const leadManagerScreen = preloadable(() => import('./lead-manager'));
 export const loadInboxWarmUp = () => import('./warm-inbox');
 
 let started = false;
@@ -16,7 +17,7 @@ let started = false;
 export function preloadSignedInApp(): void {
   if (started) return;
   started = true;
-  for (const load of [loadAppRoot, loadAppLayout, loadLeadManager, loadInboxWarmUp]) load().catch(() => (started = false));
+  for (const load of [appRootScreen.preload, appLayoutScreen.preload, leadManagerScreen.preload, loadInboxWarmUp]) load().catch(() => (started = false));
 }
 
 /** After the password check: the inbox starts syncing while the app renders (see warm-inbox.ts). */

@@ -1,6 +1,6 @@
 import type { UserData } from '@drivebay/shared';
 import { inboxDocName } from '@drivebay/shared/docs';
-import { scopePins } from '../../../features/org';
+import { prefetchOrgScope, scopePins } from '../../../features/org';
 import { collabManager } from '../../../lib/collab';
 import { getSession, setSelection } from '../../../lib/session/session-store';
 
@@ -8,16 +8,19 @@ import { getSession, setSelection } from '../../../lib/session/session-store';
 const HOLD_MS = 15_000;
 
 /**
- * Right after the password check, for a user whose scope is one store: takes the selection the
- * scope pins (as the org selectors would a moment later) and opens the store's inbox document, so
- * the socket, its authentication and the first sync run while the app's screens render rather
- * than after them. The inbox screen opens the same document (counted by reference) and shows its
- * rows as they arrive; the sign-in lets go of it after a while.
+ * Right after the password check: starts loading the app bar's enterprise, BOC and store lists, and
+ * for a user whose scope is one store takes the selection the scope pins (as the org selectors
+ * would a moment later) and opens the store's inbox document. The lists, the socket, its
+ * authentication and the first sync so run while the app's screens load rather than after their
+ * first render. The inbox screen opens the same document (counted by reference) and shows its rows
+ * as they arrive; the sign-in lets go of it after a while.
  */
 export function warmInbox(user: UserData): void {
+  if (getSession().user?.userMasterId !== user.userMasterId) return;
   const pins = scopePins(user);
-  if (pins.storeId === null || getSession().user?.userMasterId !== user.userMasterId) return;
-  if (getSession().selection.storeId === null) setSelection(pins);
+  if (pins.storeId !== null && getSession().selection.storeId === null) setSelection(pins);
+  prefetchOrgScope(user, getSession().selection);
+  if (pins.storeId === null) return;
   const handle = collabManager().open(inboxDocName(pins.storeId));
   setTimeout(() => handle.release(), HOLD_MS);
 }

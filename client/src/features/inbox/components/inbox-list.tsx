@@ -37,11 +37,13 @@ export function InboxList({ rows, selectedId, roles, now, timeZones, storeNames,
 
   return (
     <Box ref={scroller} role="listbox" aria-label="Conversations" sx={{ flex: 1, minHeight: 0, overflowY: 'auto', position: 'relative' }}>
-      <Box sx={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index]!;
           return (
-            <Box key={item.key} sx={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
+            // The offset is an inline style: as a styled prop every distinct offset would be a CSS
+            // class of its own, made and inserted while the list scrolls.
+            <div key={item.key} style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}>
               <InboxRowView
                 row={row}
                 index={item.index}
@@ -56,10 +58,10 @@ export function InboxList({ rows, selectedId, roles, now, timeZones, storeNames,
                 presence={presence.get(row.interactionId) ?? null}
                 onSelect={onSelect}
               />
-            </Box>
+            </div>
           );
         })}
-      </Box>
+      </div>
     </Box>
   );
 }

@@ -46,6 +46,16 @@ function afterPaint(fn: () => void): void {
   if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(once, 0));
 }
 
+function sameSnapshots(a: readonly InboxSnapshot[], b: readonly InboxSnapshot[]): boolean {
+  return (
+    a.length === b.length &&
+    a.every((x, i) => {
+      const y = b[i]!;
+      return x.storeId === y.storeId && x.rows === y.rows && x.status === y.status && x.loaded === y.loaded && x.error === y.error;
+    })
+  );
+}
+
 function initial(storeIds: readonly number[]): InboxSnapshot[] {
   return storeIds.map((storeId) => ({ storeId, rows: EMPTY, status: 'connecting', loaded: false, error: null }));
 }
@@ -98,20 +108,19 @@ export function useInboxes(storeIds: readonly number[]): InboxSnapshot[] {
     };
     const publish = () => {
       scheduled = false;
-      setState({
-        key,
-        snapshots: stores.map((store): InboxSnapshot => {
-          if (!store.handle || !store.cache) {
-            return { storeId: store.storeId, rows: store.snapshot ?? EMPTY, status: 'connecting', loaded: store.snapshot !== null, error: null };
-          }
-          const live = store.handle.state();
-          if (!live.loaded && store.snapshot) return { storeId: store.storeId, rows: store.snapshot, ...live, loaded: true };
-          store.snapshot = null;
-          const rows = store.cache.rows();
-          if (live.loaded) keep(store, rows);
-          return { storeId: store.storeId, rows, ...live };
-        }),
+      const next = stores.map((store): InboxSnapshot => {
+        if (!store.handle || !store.cache) {
+          return { storeId: store.storeId, rows: store.snapshot ?? EMPTY, status: 'connecting', loaded: store.snapshot !== null, error: null };
+        }
+        const live = store.handle.state();
+        if (!live.loaded && store.snapshot) return { storeId: store.storeId, rows: store.snapshot, ...live, loaded: true };
+        store.snapshot = null;
+        const rows = store.cache.rows();
+        if (live.loaded) keep(store, rows);
+        return { storeId: store.storeId, rows, ...live };
       });
+      // A publish that changes nothing (a status event repeating the state) renders nothing.
+      setState((prev) => (prev.key === key && sameSnapshots(prev.snapshots, next) ? prev : { key, snapshots: next }));
     };
     function schedule() {
       if (scheduled) return;

@@ -3,7 +3,7 @@ import type { Boc, Enterprise, Store, UserData } from '@drivebay/shared';
 import { notifyListFailure } from '../../../lib/api-client';
 import { setSelection } from '../../../lib/session/session-store';
 import type { Selection } from '../../../lib/session/storage';
-import { useRemoteData } from '../../../lib/use-remote-data';
+import { prefetchRemoteData, useRemoteData } from '../../../lib/use-remote-data';
 import { getBocs, getEnterprises, getStores } from '../api';
 import { bocOptions, resolveSelection, sameSelection, scopePins, type ScopePins } from '../selection';
 
@@ -25,6 +25,28 @@ function useNotifyFailure(error: unknown): void {
   }, [error]);
 }
 
+/** The lists the cascade loads for a selection, each under the key its cached answer is kept by. */
+function scopeLists(userMasterId: number, { enterpriseId, bocId }: Selection) {
+  return {
+    enterprises: { key: `enterprises:${userMasterId}`, load: (signal: AbortSignal) => getEnterprises(signal) },
+    bocs: { key: enterpriseId === null ? null : `bocs:${userMasterId}:${enterpriseId}`, load: (signal: AbortSignal) => getBocs(enterpriseId ?? 0, signal) },
+    stores: {
+      key: enterpriseId === null || bocId === null ? null : `stores:${userMasterId}:${enterpriseId}:${bocId}`,
+      load: (signal: AbortSignal) => getStores(enterpriseId ?? 0, bocId, signal),
+    },
+  };
+}
+
+/**
+ * Starts loading the lists the app bar will show for `user` (with what their scope pins chosen),
+ * e.g. right after sign-in, so the first screen does not wait for the layout to ask for them.
+ */
+export function prefetchOrgScope(user: UserData, selection: Selection): void {
+  const lists = scopeLists(user.userMasterId, resolveSelection(selection, scopePins(user), {}));
+  const loads: { key: string | null; load: (signal: AbortSignal) => Promise<unknown> }[] = [lists.enterprises, lists.bocs, lists.stores];
+  for (const { key, load } of loads) if (key !== null) prefetchRemoteData(key, load);
+}
+
 /**
  * The enterprise → BOC → store cascade of the top bar: loads each list once its parent is chosen,
  * keeps the session's selection inside the user's scope, and auto-selects what the scope pins.
@@ -37,14 +59,10 @@ export function useOrgScope(user: UserData, selection: Selection): OrgScope {
   );
   const { enterpriseId, bocId, storeId } = selection;
 
-  const enterprises = useRemoteData(`enterprises:${userMasterId}`, (signal) => getEnterprises(signal));
-  const bocs = useRemoteData(enterpriseId === null ? null : `bocs:${userMasterId}:${enterpriseId}`, (signal) =>
-    getBocs(enterpriseId ?? 0, signal),
-  );
-  const stores = useRemoteData(
-    enterpriseId === null || bocId === null ? null : `stores:${userMasterId}:${enterpriseId}:${bocId}`,
-    (signal) => getStores(enterpriseId ?? 0, bocId, signal),
-  );
+  const lists = scopeLists(userMasterId, selection);
+  const enterprises = useRemoteData(lists.enterprises.key, lists.enterprises.load);
+  const bocs = useRemoteData(lists.bocs.key, lists.bocs.load);
+  const stores = useRemoteData(lists.stores.key, lists.stores.load);
   useNotifyFailure(enterprises.error);
   useNotifyFailure(bocs.error);
   useNotifyFailure(stores.error);
@@ -74,16 +92,14 @@ export function useOrgScope(user: UserData, selection: Selection): OrgScope {
   );
 
   const selectedStore = stores.data?.find((s) => s.id === storeId) ?? null;
+  const loading = useMemo(
+    () => ({ enterprises: enterprises.loading, bocs: bocs.loading, stores: stores.loading }),
+    [enterprises.loading, bocs.loading, stores.loading],
+  );
 
-  return {
-    pins,
-    enterprises: enterprises.data,
-    bocs: offeredBocs,
-    stores: stores.data,
-    loading: { enterprises: enterprises.loading, bocs: bocs.loading, stores: stores.loading },
-    selectedStore,
-    selectEnterprise,
-    selectBoc,
-    selectStore,
-  };
+  // The same object until something in it changes, so the screens given it re-render only then.
+  return useMemo(
+    () => ({ pins, enterprises: enterprises.data, bocs: offeredBocs, stores: stores.data, loading, selectedStore, selectEnterprise, selectBoc, selectStore }),
+    [pins, enterprises.data, offeredBocs, stores.data, loading, selectedStore, selectEnterprise, selectBoc, selectStore],
+  );
 }
