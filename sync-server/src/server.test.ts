@@ -33,7 +33,8 @@ const soon = { timeout: 5_000, interval: 20 };
 beforeAll(async () => {
   db = await createTestDatabase();
   data = await seed(db.sql);
-  running = await startSync(db.sql);
+  // These tests watch an inbox unload (stored) as its last client leaves: no wait for returning screens.
+  running = await startSync(db.sql, { inboxLingerMs: 0 });
 });
 
 afterEach(() => {

@@ -53,6 +53,8 @@ export type SyncServerOptions = {
   redisUrl?: string | undefined;
   /** Channel namespace in Redis (tests keep theirs apart). */
   redisPrefix?: string | undefined;
+  /** How long an inbox stays loaded after its last screen left (default 60 s, DEFAULT_INBOX_LINGER_MS; 0: unload at once). */
+  inboxLingerMs?: number;
 };
 
 export type SyncServer = {
@@ -150,6 +152,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
     listen: options.listenForSessionEnds ?? false,
     inProcess: !options.ignoreInProcessSessionEnds,
   });
+  const inbox = new InboxProjection({ sql, logger, lingerMs: options.inboxLingerMs });
   const hocuspocus = new Hocuspocus<SyncContext>({
     name: 'drivebay-sync',
     quiet: true,
@@ -163,7 +166,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
       new Authentication({ sql, logger }),
       sessions,
       new DocumentShape({ logger, ...options.limits }),
-      new InboxProjection({ sql, logger }),
+      inbox,
       new BoardProjection({
         sql,
         logger,
@@ -218,6 +221,8 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
   };
 
   const shutdown = async (): Promise<void> => {
+    // Inboxes kept for returning screens unload with the rest.
+    inbox.release();
     for (const ws of wss.clients) ws.close(1001, 'server shutting down');
     if (!(await waitFor(() => wss.clients.size === 0, CLOSE_HANDSHAKE_MS))) {
       for (const ws of wss.clients) ws.terminate();

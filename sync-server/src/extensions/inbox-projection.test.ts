@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
+import * as Y from 'yjs';
 import { inboxChangedAt, inboxDocName, readInboxMeta, readInboxRow, readInboxRows } from '@drivebay/shared/docs';
 import { connect, seed, startSync, type Client, type Running, type Seed } from '../testing';
 import { refreshInboxRows } from './inbox-projection';
@@ -13,8 +14,8 @@ const soon = { timeout: 5_000, interval: 20 };
 /** Within a second of opening, as the product promises after a restart. */
 const atOnce = { timeout: 1_000, interval: 10 };
 
-async function start(): Promise<Running> {
-  const server = await startSync(db.sql);
+async function start(options: Parameters<typeof startSync>[1] = {}): Promise<Running> {
+  const server = await startSync(db.sql, options);
   servers.push(server);
   return server;
 }
@@ -55,7 +56,8 @@ afterAll(async () => {
 
 describe('the inbox after a crash', () => {
   it('shows texts committed but never written into the stored inbox as soon as it loads again', async () => {
-    const before = await start();
+    // This process stores and unloads the inbox as its screen leaves, then "dies".
+    const before = await start({ inboxLingerMs: 0 });
     const advisor = open(before, data.tokens.advisor);
     await vi.waitFor(() => expect(readInboxRows(advisor.doc)).toHaveLength(2), soon);
 
@@ -127,5 +129,59 @@ describe('an inbox nobody has open', () => {
     await vi.waitFor(() => {
       expect(readInboxRow(advisor.doc, data.interactions.quiet)).toMatchObject({ latestMessage: { content: 'Texted while nobody looked' } });
     }, soon);
+  });
+});
+
+describe('an inbox its last screen just left', () => {
+  async function storedRow(interactionId: number) {
+    const [row] = await db.sql<{ state: Uint8Array }[]>`select state from yjs_document where name = ${inboxDocName(data.store1)}`;
+    if (!row) return null;
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, row.state);
+    return readInboxRow(doc, interactionId);
+  }
+
+  it('stays loaded and current for a returning screen, then unloads with its rows stored', async () => {
+    const server = await start({ inboxLingerMs: 400 });
+    const name = inboxDocName(data.store1);
+    const first = open(server, data.tokens.advisor);
+    await vi.waitFor(() => expect(readInboxRows(first.doc).length).toBeGreaterThan(0), soon);
+    first.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(server.sync.hocuspocus.documents.has(name)).toBe(true);
+
+    // A text while nobody looks: the kept inbox takes it, as an open one would.
+    await commitInbound(data.interactions.quiet, data.customers.alan, 'Texted while the screen reloaded');
+    expect(await refreshInboxRows(server.sync.hocuspocus, data.store1, [data.interactions.quiet], db.sql)).toEqual({ upserted: 1, removed: 0 });
+
+    const back = open(server, data.tokens.advisor);
+    await vi.waitFor(() => {
+      expect(readInboxRow(back.doc, data.interactions.quiet)).toMatchObject({ latestMessage: { content: 'Texted while the screen reloaded' } });
+    }, atOnce);
+    // Back within the wait: its leaving starts a new one.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    back.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(server.sync.hocuspocus.documents.has(name)).toBe(true);
+
+    await vi.waitFor(() => expect(server.sync.hocuspocus.documents.has(name)).toBe(false), soon);
+    expect(await storedRow(data.interactions.quiet)).toMatchObject({ latestMessage: { content: 'Texted while the screen reloaded' } });
+  });
+
+  it('unloads at once when the server shuts down', async () => {
+    const server = await start({ inboxLingerMs: 60_000 });
+    const name = inboxDocName(data.store1);
+    const advisor = open(server, data.tokens.advisor);
+    await vi.waitFor(() => expect(readInboxRows(advisor.doc).length).toBeGreaterThan(0), soon);
+    advisor.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(server.sync.hocuspocus.documents.has(name)).toBe(true);
+
+    const started = performance.now();
+    await server.close();
+    servers.splice(servers.indexOf(server), 1);
+    expect(server.sync.hocuspocus.getDocumentsCount()).toBe(0);
+    // Well before the shutdown's deadline for documents that will not unload (10 s).
+    expect(performance.now() - started).toBeLessThan(5_000);
   });
 });

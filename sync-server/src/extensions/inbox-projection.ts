@@ -1,6 +1,8 @@
 import type {
   afterLoadDocumentPayload,
+  afterUnloadDocumentPayload,
   beforeSyncPayload,
+  beforeUnloadDocumentPayload,
   Document,
   Extension,
   Hocuspocus,
@@ -25,6 +27,16 @@ import { holdsDocument, inSequence } from './in-sequence';
 import { takeInInboxState } from './inbox-take-in';
 
 const SERVER_ORIGIN: LocalTransactionOrigin = { source: 'local', context: {} };
+
+/**
+ * How long a store's inbox stays loaded after its last screen left. A page reloaded, a tablet back
+ * from a Wi-Fi drop, a sign-out and in: the screen finds the document ready (its rows kept current
+ * by every text meanwhile) instead of waiting for a load and a reconciliation with PostgreSQL.
+ */
+export const DEFAULT_INBOX_LINGER_MS = 60_000;
+
+/** Thrown by `beforeUnloadDocument` to keep a document loaded; without a message, so Hocuspocus does not log it. */
+const KEEP_LOADED = Object.freeze({ reason: 'inbox kept loaded for returning screens' });
 // y-protocols sync message type of a handshake's second step: what the sender holds that the
 // receiver lacks.
 const SYNC_STEP_2 = 1;
@@ -48,15 +60,69 @@ const SYNC_STEP_2 = 1;
 export class InboxProjection implements Extension<SyncContext> {
   extensionName = 'drivebay-inbox-projection';
   private instance: Hocuspocus | null = null;
+  private readonly lingerMs: number;
+  /** Inboxes nobody is on, each with the timer that unloads it. */
+  private readonly lingering = new Map<string, ReturnType<typeof setTimeout>>();
+  /** Inboxes whose wait is over: their next unload goes ahead. */
+  private readonly expired = new Set<string>();
+  private releasing = false;
 
-  constructor(private readonly options: { sql: Sql; logger: Logger }) {}
+  constructor(private readonly options: { sql: Sql; logger: Logger; lingerMs?: number }) {
+    this.lingerMs = options.lingerMs ?? DEFAULT_INBOX_LINGER_MS;
+  }
 
   async onConfigure({ instance }: onConfigurePayload): Promise<void> {
     this.instance = instance;
   }
 
   async onConnect({ documentName, connectionConfig }: onConnectPayload<SyncContext>): Promise<void> {
-    if (parseDocName(documentName)?.kind === 'inbox') connectionConfig.readOnly = true;
+    if (parseDocName(documentName)?.kind !== 'inbox') return;
+    connectionConfig.readOnly = true;
+    // A screen is back: the next time the last one leaves, the wait starts over.
+    this.expired.delete(documentName);
+    clearTimeout(this.lingering.get(documentName));
+    this.lingering.delete(documentName);
+  }
+
+  /**
+   * Keeps an inbox loaded for {@link DEFAULT_INBOX_LINGER_MS} after its last screen left (refreshes
+   * keep its rows current meanwhile), then lets it unload. Board and other documents unload as
+   * Hocuspocus decides; so does every inbox once the server is shutting down.
+   */
+  async beforeUnloadDocument({ documentName, document, instance }: beforeUnloadDocumentPayload): Promise<void> {
+    if (this.releasing || this.lingerMs <= 0 || parseDocName(documentName)?.kind !== 'inbox') return;
+    if (this.expired.delete(documentName)) return;
+    if (!this.lingering.has(documentName)) {
+      const timer = setTimeout(() => {
+        this.lingering.delete(documentName);
+        // Someone came back meanwhile: their leaving starts a new wait.
+        if (document.getConnectionsCount() > 0) return;
+        this.expired.add(documentName);
+        // Hocuspocus unloads it now, or after the store a recent refresh still has pending.
+        void instance.unloadDocument(document);
+      }, this.lingerMs);
+      timer.unref();
+      this.lingering.set(documentName, timer);
+    }
+    throw KEEP_LOADED;
+  }
+
+  async afterUnloadDocument({ documentName }: afterUnloadDocumentPayload): Promise<void> {
+    clearTimeout(this.lingering.get(documentName));
+    this.lingering.delete(documentName);
+    this.expired.delete(documentName);
+  }
+
+  /** Lets every kept inbox unload now and keeps none from here on (the server is closing). */
+  release(): void {
+    this.releasing = true;
+    const instance = this.instance;
+    for (const [documentName, timer] of this.lingering) {
+      clearTimeout(timer);
+      const document = instance?.documents.get(documentName);
+      if (instance && document) void instance.unloadDocument(document);
+    }
+    this.lingering.clear();
   }
 
   async beforeSync({ connection, document, documentName, type, payload }: beforeSyncPayload<SyncContext>): Promise<void> {
