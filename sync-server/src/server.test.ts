@@ -2,12 +2,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import postgres from 'postgres';
 import type { Extension } from '@hocuspocus/server';
 import { WebSocket } from 'ws';
-import * as Y from 'yjs';
 import type { Database } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
 import { boardDocName, inboxDocName, readInboxRow, readInboxRows, upsertInboxRows, type InboxRow } from '@drivebay/shared/docs';
 import { rebuildInbox, refreshInboxRows } from './extensions/inbox-projection';
-import { connect, seed, silent, startSync, type Client, type Running, type Seed } from './testing';
+import { connect, seed, silent, startSync, storedDocument, type Client, type Running, type Seed } from './testing';
 
 let db: Database;
 let data: Seed;
@@ -20,13 +19,7 @@ function open(name: string, token: string, url = running.url): Client {
   return client;
 }
 
-async function storedState(name: string): Promise<Y.Doc | null> {
-  const [row] = await db.sql<{ state: Uint8Array }[]>`select state from yjs_document where name = ${name}`;
-  if (!row) return null;
-  const doc = new Y.Doc();
-  Y.applyUpdate(doc, row.state);
-  return doc;
-}
+const storedState = (name: string) => storedDocument(db.sql, name);
 
 const soon = { timeout: 5_000, interval: 20 };
 

@@ -93,6 +93,15 @@ export async function seed(sql: Sql) {
   };
 }
 
+/** A document's state as stored in `yjs_document`; null when nothing is stored under its name. */
+export async function storedDocument(sql: Sql, name: string): Promise<Y.Doc | null> {
+  const [row] = await sql<{ state: Uint8Array }[]>`select state from yjs_document where name = ${name}`;
+  if (!row) return null;
+  const doc = new Y.Doc();
+  Y.applyUpdate(doc, row.state);
+  return doc;
+}
+
 export type Running = { sync: SyncServer; url: string; close: () => Promise<void> };
 
 /**

@@ -1,9 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '@drivebay/api';
 import { createTestDatabase } from '@drivebay/api/testing';
-import * as Y from 'yjs';
 import { inboxChangedAt, inboxDocName, readInboxMeta, readInboxRow, readInboxRows } from '@drivebay/shared/docs';
-import { connect, seed, startSync, type Client, type Running, type Seed } from '../testing';
+import { connect, seed, startSync, storedDocument, type Client, type Running, type Seed } from '../testing';
 import { refreshInboxRows } from './inbox-projection';
 
 let db: Database;
@@ -134,21 +133,23 @@ describe('an inbox nobody has open', () => {
 
 describe('an inbox its last screen just left', () => {
   async function storedRow(interactionId: number) {
-    const [row] = await db.sql<{ state: Uint8Array }[]>`select state from yjs_document where name = ${inboxDocName(data.store1)}`;
-    if (!row) return null;
-    const doc = new Y.Doc();
-    Y.applyUpdate(doc, row.state);
-    return readInboxRow(doc, interactionId);
+    const stored = await storedDocument(db.sql, inboxDocName(data.store1));
+    return stored && readInboxRow(stored, interactionId);
+  }
+
+  /** An advisor opens the inbox and leaves: it is still loaded a moment later. */
+  async function openAndLeave(server: Running): Promise<void> {
+    const advisor = open(server, data.tokens.advisor);
+    await vi.waitFor(() => expect(readInboxRows(advisor.doc).length).toBeGreaterThan(0), soon);
+    advisor.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(server.sync.hocuspocus.documents.has(inboxDocName(data.store1))).toBe(true);
   }
 
   it('stays loaded and current for a returning screen, then unloads with its rows stored', async () => {
     const server = await start({ inboxLingerMs: 400 });
     const name = inboxDocName(data.store1);
-    const first = open(server, data.tokens.advisor);
-    await vi.waitFor(() => expect(readInboxRows(first.doc).length).toBeGreaterThan(0), soon);
-    first.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(server.sync.hocuspocus.documents.has(name)).toBe(true);
+    await openAndLeave(server);
 
     // A text while nobody looks: the kept inbox takes it, as an open one would.
     await commitInbound(data.interactions.quiet, data.customers.alan, 'Texted while the screen reloaded');
@@ -170,12 +171,7 @@ describe('an inbox its last screen just left', () => {
 
   it('unloads at once when the server shuts down', async () => {
     const server = await start({ inboxLingerMs: 60_000 });
-    const name = inboxDocName(data.store1);
-    const advisor = open(server, data.tokens.advisor);
-    await vi.waitFor(() => expect(readInboxRows(advisor.doc).length).toBeGreaterThan(0), soon);
-    advisor.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 150));
-    expect(server.sync.hocuspocus.documents.has(name)).toBe(true);
+    await openAndLeave(server);
 
     const started = performance.now();
     await server.close();
