@@ -1,6 +1,7 @@
 import { useDebounce } from '@hocuspocus/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDebouncer, type Debouncer } from './debounce';
+import { INBOX_STORE_MAX_WAIT_MS, isInboxStore } from './extensions/inbox-projection';
 
 const ID = 'onStoreDocument-store:1:board';
 // Times below count from here (Hocuspocus's debouncer takes a start time of 0 for none).
@@ -78,5 +79,31 @@ describe('createDebouncer', () => {
     expect(debouncer.executeNow(ID)).toBeUndefined();
     await vi.advanceTimersByTimeAsync(20_000);
     expect(ran).toEqual(['first', 'second']);
+  });
+
+  it('gives an inbox under a stream of changes the longer longest wait, and every other document its own', async () => {
+    const INBOX = 'onStoreDocument-store:1:inbox';
+    const debouncer = createDebouncer({
+      maxWaitOf: (id, maxWait) => (isInboxStore(id) ? Math.max(maxWait, INBOX_STORE_MAX_WAIT_MS) : maxWait),
+    });
+    const ran: { id: string; at: number }[] = [];
+    // A change every half second, as a busy store's texts refresh its inbox, for 70 s.
+    for (let at = 0; at < 70_000; at += 500) {
+      for (const id of [ID, INBOX]) void debouncer.debounce(id, () => ran.push({ id, at: Date.now() - T0 }), 2_000, 10_000);
+      await vi.advanceTimersByTimeAsync(500);
+    }
+    const at = (id: string) => ran.filter((r) => r.id === id).map((r) => r.at);
+    expect(at(ID)).toEqual([10_000, 20_500, 31_000, 41_500, 52_000, 62_500]);
+    expect(at(INBOX)).toEqual([INBOX_STORE_MAX_WAIT_MS]);
+    // Once the changes stop, the inbox is stored after the usual wait.
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(at(INBOX)).toEqual([INBOX_STORE_MAX_WAIT_MS, 71_500]);
+  });
+
+  it('knows an inbox store by its document name only', () => {
+    expect(isInboxStore('onStoreDocument-store:12:inbox')).toBe(true);
+    expect(isInboxStore('onStoreDocument-store:12:board')).toBe(false);
+    expect(isInboxStore('onStoreDocument-store:012:inbox')).toBe(false);
+    expect(isInboxStore('onStoreDocument-store:12:inbox:x')).toBe(false);
   });
 });

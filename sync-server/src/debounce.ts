@@ -21,9 +21,11 @@ type Pending = {
  * one keeps the waiting timer and moves the due time: a timer that fires before it waits out the
  * rest. The contract is Hocuspocus's: the latest function runs once `wait` ms have passed since the
  * latest call, or at once when `wait` is 0 or the id has waited `maxWait` ms; a run waits for the
- * id's previous run to finish; `executeNow` runs a waiting id at once.
+ * id's previous run to finish; `executeNow` runs a waiting id at once. `maxWaitOf` may give some ids
+ * a longer (or shorter) `maxWait` than Hocuspocus asks for.
  */
-export function createDebouncer(): Debouncer {
+export function createDebouncer(opts: { maxWaitOf?: (id: string, maxWait: number) => number } = {}): Debouncer {
+  const maxWaitOf = opts.maxWaitOf ?? ((_id: string, maxWait: number) => maxWait);
   const waiting = new Map<string, Pending>();
   const running = new Map<string, Promise<unknown>>();
 
@@ -50,8 +52,9 @@ export function createDebouncer(): Debouncer {
     void run(id, pending.func);
   };
 
-  const debounce = async (id: string, func: () => unknown, wait: number, maxWait: number): Promise<unknown> => {
+  const debounce = async (id: string, func: () => unknown, wait: number, askedMaxWait: number): Promise<unknown> => {
     const now = Date.now();
+    const maxWait = maxWaitOf(id, askedMaxWait);
     const pending = waiting.get(id);
     if (wait === 0 || now - (pending?.start ?? now) >= maxWait) {
       if (pending) clearTimeout(pending.timeout);

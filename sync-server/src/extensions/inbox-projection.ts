@@ -35,6 +35,21 @@ const SERVER_ORIGIN: LocalTransactionOrigin = { source: 'local', context: {} };
  */
 export const DEFAULT_INBOX_LINGER_MS = 60_000;
 
+/**
+ * The longest an open inbox's stored copy lags its rows while texts keep arriving (Hocuspocus's
+ * own limit, for every other document, is 10 s). The stored copy only spares the next load from
+ * building every row again: each load reconciles the rows with PostgreSQL anyway. Storing it means
+ * encoding the whole document and writing it, tens of milliseconds for a busy store's inbox on
+ * the API's thread, which every acknowledgement and every screen waits behind. A quiet inbox is
+ * still stored two seconds after its last change, and every inbox when it unloads.
+ */
+export const INBOX_STORE_MAX_WAIT_MS = 60_000;
+
+/** Whether a Hocuspocus store debounce id (`onStoreDocument-{name}`) is an inbox's. */
+export function isInboxStore(debounceId: string): boolean {
+  return parseDocName(debounceId.slice(debounceId.indexOf('-') + 1))?.kind === 'inbox';
+}
+
 /** Thrown by `beforeUnloadDocument` to keep a document loaded; without a message, so Hocuspocus does not log it. */
 const KEEP_LOADED = Object.freeze({ reason: 'inbox kept loaded for returning screens' });
 // y-protocols sync message type of a handshake's second step: what the sender holds that the
