@@ -1,7 +1,7 @@
 import { useDebounce } from '@hocuspocus/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createDebouncer, type Debouncer } from './debounce';
-import { INBOX_STORE_MAX_WAIT_MS, isInboxStore } from './extensions/inbox-projection';
+import { INBOX_STORE_MAX_WAIT_MS, isInboxStore, storeMaxWait } from './extensions/inbox-projection';
 
 const ID = 'onStoreDocument-store:1:board';
 // Times below count from here (Hocuspocus's debouncer takes a start time of 0 for none).
@@ -83,9 +83,7 @@ describe('createDebouncer', () => {
 
   it('gives an inbox under a stream of changes the longer longest wait, and every other document its own', async () => {
     const INBOX = 'onStoreDocument-store:1:inbox';
-    const debouncer = createDebouncer({
-      maxWaitOf: (id, maxWait) => (isInboxStore(id) ? Math.max(maxWait, INBOX_STORE_MAX_WAIT_MS) : maxWait),
-    });
+    const debouncer = createDebouncer({ maxWaitOf: storeMaxWait });
     const ran: { id: string; at: number }[] = [];
     // A change every half second, as a busy store's texts refresh its inbox, for 70 s.
     for (let at = 0; at < 70_000; at += 500) {

@@ -5,7 +5,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { INBOX_CHANNEL, listenForInboxChanges, type InboxNotification, type Sql } from '@drivebay/api';
 import type { SyncContext } from './context';
 import { Authentication } from './extensions/authentication';
-import { INBOX_STORE_MAX_WAIT_MS, InboxProjection, isInboxStore } from './extensions/inbox-projection';
+import { InboxProjection, storeMaxWait } from './extensions/inbox-projection';
 import { Persistence } from './extensions/persistence';
 import { BoardProjection } from './extensions/board-projection';
 import { PresenceGuard } from './extensions/presence-guard';
@@ -187,9 +187,7 @@ export function createSyncServer(options: SyncServerOptions): SyncServer {
   // Hocuspocus debounces the store of a document with every change a client sends; this debouncer
   // keeps one timer while changes keep coming (see createDebouncer). An inbox under a stream of
   // texts is stored less often than the others (INBOX_STORE_MAX_WAIT_MS).
-  hocuspocus.debouncer = createDebouncer({
-    maxWaitOf: (id, maxWait) => (isInboxStore(id) ? Math.max(maxWait, INBOX_STORE_MAX_WAIT_MS) : maxWait),
-  });
+  hocuspocus.debouncer = createDebouncer({ maxWaitOf: storeMaxWait });
   // API processes announce committed changes of a store through PostgreSQL; every sync process
   // refreshes the inbox and board documents it holds.
   let unlistenStores: (() => Promise<void>) | null = null;

@@ -50,6 +50,11 @@ export function isInboxStore(debounceId: string): boolean {
   return parseDocName(debounceId.slice(debounceId.indexOf('-') + 1))?.kind === 'inbox';
 }
 
+/** The longest a store waits (the debouncer's `maxWaitOf`): an inbox's {@link INBOX_STORE_MAX_WAIT_MS}, every other document's as asked. */
+export function storeMaxWait(debounceId: string, maxWait: number): number {
+  return isInboxStore(debounceId) ? Math.max(maxWait, INBOX_STORE_MAX_WAIT_MS) : maxWait;
+}
+
 /** Thrown by `beforeUnloadDocument` to keep a document loaded; without a message, so Hocuspocus does not log it. */
 const KEEP_LOADED = Object.freeze({ reason: 'inbox kept loaded for returning screens' });
 // y-protocols sync message type of a handshake's second step: what the sender holds that the
