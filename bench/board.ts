@@ -5,7 +5,9 @@
 // projection validating every move and writing it to PostgreSQL with an audit row) and against a
 // plain @y/websocket-server reference server relaying the same Yjs updates. "Screen" is the
 // viewer's document: the moment the update is applied and the board observer fires, before any
-// rendering.
+// rendering. Everything shares one event loop, so the screens read a move one after another: the
+// first screen's time is mostly the sender's and the server's share, and the step from one screen
+// to the next is each screen's own; both are reported beside the percentiles.
 //
 //   node --import tsx bench/board.ts [seconds=30] [people=10] [cards=500] [rounds=3]
 //
@@ -178,8 +180,21 @@ async function referencePerson(url: string, cards: number): Promise<Person> {
 
 // --- The run ------------------------------------------------------------------------------------
 
-type Result = { p50: number; p95: number; max: number; moves: number; samples: number; missing: number; rejected: number };
-type Round = { latencies: number[]; moves: number; missing: number };
+type Result = {
+  p50: number;
+  p95: number;
+  max: number;
+  moves: number;
+  samples: number;
+  missing: number;
+  rejected: number;
+  /** Medians over the moves: the first screen's time, and each further screen's time after it. */
+  firstP50: number;
+  perScreenP50: number;
+};
+/** Per move: when its first screen had it, and how much later each further screen had it on average. */
+type Spread = { first: number; perScreen: number };
+type Round = { latencies: number[]; spreads: Spread[]; moves: number; missing: number };
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
@@ -208,21 +223,32 @@ async function run(people: Person[], seed: number, ms: number): Promise<Round> {
   );
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const latencies: number[] = [];
+  const spreads: Spread[] = [];
   let missing = 0;
-  people.forEach((person, index) => {
-    for (const [key, sent] of sentAt) {
-      if (sent.by === index) continue;
+  for (const [key, sent] of sentAt) {
+    // The screens share one event loop with the server: they read a move one after another, so
+    // the first screen's time is the server's share and the step between screens a screen's own.
+    const times: number[] = [];
+    people.forEach((person, index) => {
+      if (index === sent.by) return;
       const at = person.arrived.get(key);
       if (at === undefined) missing += 1;
-      else latencies.push(at - sent.at);
-    }
-  });
-  return { latencies, moves: sentAt.size, missing };
+      else times.push(at - sent.at);
+    });
+    latencies.push(...times);
+    times.sort((a, b) => a - b);
+    if (times.length > 1) spreads.push({ first: times[0]!, perScreen: (times.at(-1)! - times[0]!) / (times.length - 1) });
+  }
+  return { latencies, spreads, moves: sentAt.size, missing };
 }
 
 function summarize(all: Round[], people: Person[]): Result {
   const latencies = all.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const spreads = all.flatMap((r) => r.spreads);
+  const median = (xs: number[]) => percentile([...xs].sort((a, b) => a - b), 50);
   return {
+    firstP50: median(spreads.map((s) => s.first)),
+    perScreenP50: median(spreads.map((s) => s.perScreen)),
     p50: percentile(latencies, 50),
     p95: percentile(latencies, 95),
     max: latencies.at(-1) ?? NaN,
@@ -235,7 +261,8 @@ function summarize(all: Round[], people: Person[]): Result {
 
 const fmt = (r: Result) =>
   `p50 ${r.p50.toFixed(1)} ms, p95 ${r.p95.toFixed(1)} ms, max ${r.max.toFixed(1)} ms ` +
-  `(${r.moves} moves, ${r.samples} arrivals measured, ${r.missing} not arrived, ${r.rejected} refused by the server)`;
+  `(${r.moves} moves, ${r.samples} arrivals measured, ${r.missing} not arrived, ${r.rejected} refused by the server); ` +
+  `first screen p50 ${r.firstP50.toFixed(2)} ms, each further screen ${(r.perScreenP50 * 1000).toFixed(0)} µs later (medians over the moves)`;
 
 const db: Database = process.env.DATABASE_URL ? await createTestDatabase() : await openDatabase({ max: 1 });
 try {
@@ -312,6 +339,10 @@ try {
       productP95Ms: r1(productResult.p95),
       relayP50Ms: r1(relayResult.p50),
       relayP95Ms: r1(relayResult.p95),
+      productFirstScreenP50Ms: Number(productResult.firstP50.toFixed(2)),
+      relayFirstScreenP50Ms: Number(relayResult.firstP50.toFixed(2)),
+      productPerScreenUs: Math.round(productResult.perScreenP50 * 1000),
+      relayPerScreenUs: Math.round(relayResult.perScreenP50 * 1000),
       disagreements,
     }),
   );
