@@ -326,15 +326,16 @@ try {
       `- Move -> the card in every other person's document, product (Hocuspocus, authentication, every move validated and written ` +
       `to PostgreSQL with its audit row): ${fmt(productResult)}; board vs PostgreSQL disagreements after the run: ${disagreements}\n` +
       `- Same moves through the plain @y/websocket-server reference server: ` +
-      `${fmt(relayResult)}\n`,
+      `${fmt(relayResult)}\n` +
+      `- Ratio product / reference: p50 ${(productResult.p50 / relayResult.p50).toFixed(2)}, p95 ${(productResult.p95 / relayResult.p95).toFixed(2)}\n`,
   );
   const r1 = (x: number) => Number(x.toFixed(1));
   console.info(
     JSON.stringify({
       bench: 'board',
       database: db.kind,
-      ratio: r1(productResult.p95 / relayResult.p95),
-      ratioP50: r1(productResult.p50 / relayResult.p50),
+      ratio: Number((productResult.p95 / relayResult.p95).toFixed(2)),
+      ratioP50: Number((productResult.p50 / relayResult.p50).toFixed(2)),
       productP50Ms: r1(productResult.p50),
       productP95Ms: r1(productResult.p95),
       relayP50Ms: r1(relayResult.p50),
