@@ -316,6 +316,8 @@ try {
   console.info(`product (Hocuspocus + validation + PostgreSQL projection): ${fmt(productResult)}; board vs PostgreSQL disagreements after: ${disagreements}`);
   console.info(`@y/websocket-server relaying the same Yjs updates: ${fmt(relayResult)}`);
 
+  const ratioP50 = productResult.p50 / relayResult.p50;
+  const ratioP95 = productResult.p95 / relayResult.p95;
   const file = new URL('./RESULTS.md', import.meta.url);
   if (!existsSync(file)) appendFileSync(file, '# Benchmark results\n\nAppended by the scripts in this folder; newest last.\n');
   appendFileSync(
@@ -327,21 +329,22 @@ try {
       `to PostgreSQL with its audit row): ${fmt(productResult)}; board vs PostgreSQL disagreements after the run: ${disagreements}\n` +
       `- Same moves through the plain @y/websocket-server reference server: ` +
       `${fmt(relayResult)}\n` +
-      `- Ratio product / reference: p50 ${(productResult.p50 / relayResult.p50).toFixed(2)}, p95 ${(productResult.p95 / relayResult.p95).toFixed(2)}\n`,
+      `- Ratio product / reference: p50 ${ratioP50.toFixed(2)}, p95 ${ratioP95.toFixed(2)}\n`,
   );
   const r1 = (x: number) => Number(x.toFixed(1));
+  const r2 = (x: number) => Number(x.toFixed(2));
   console.info(
     JSON.stringify({
       bench: 'board',
       database: db.kind,
-      ratio: Number((productResult.p95 / relayResult.p95).toFixed(2)),
-      ratioP50: Number((productResult.p50 / relayResult.p50).toFixed(2)),
+      ratio: r2(ratioP95),
+      ratioP50: r2(ratioP50),
       productP50Ms: r1(productResult.p50),
       productP95Ms: r1(productResult.p95),
       relayP50Ms: r1(relayResult.p50),
       relayP95Ms: r1(relayResult.p95),
-      productFirstScreenP50Ms: Number(productResult.firstP50.toFixed(2)),
-      relayFirstScreenP50Ms: Number(relayResult.firstP50.toFixed(2)),
+      productFirstScreenP50Ms: r2(productResult.firstP50),
+      relayFirstScreenP50Ms: r2(relayResult.firstP50),
       productPerScreenUs: Math.round(productResult.perScreenP50 * 1000),
       relayPerScreenUs: Math.round(relayResult.perScreenP50 * 1000),
       disagreements,
