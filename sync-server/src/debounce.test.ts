@@ -16,7 +16,7 @@ afterEach(() => {
 });
 
 /** Calls `debounce` at the given times (ms) and tells which call's function ran when. */
-async function schedule(debouncer: Debouncer, calls: { at: number; wait?: number }[], until: number) {
+async function schedule(debouncer: Pick<Debouncer, 'debounce'>, calls: { at: number; wait?: number }[], until: number) {
   const ran: { call: number; at: number }[] = [];
   for (const [index, call] of calls.entries()) {
     await vi.advanceTimersByTimeAsync(T0 + call.at - Date.now());
@@ -42,6 +42,25 @@ describe('createDebouncer', () => {
       expect(ours.length).toBeGreaterThan(0);
     });
   }
+
+  it('renews a waiting function as a call would, at the same times, and leaves the rest to debounce', async () => {
+    const calls = Array.from({ length: 30 }, (_, i) => ({ at: i * 500 })).concat([{ at: 20_000 }, { at: 21_000 }]);
+    const plain = await schedule(createDebouncer(), calls, 40_000);
+    vi.setSystemTime(T0);
+    const debouncer = createDebouncer();
+    const ran: number[] = [];
+    let renewed = 0;
+    for (const call of calls) {
+      await vi.advanceTimersByTimeAsync(T0 + call.at - Date.now());
+      if (debouncer.renew(ID, 2_000, 10_000)) renewed += 1;
+      else void debouncer.debounce(ID, () => ran.push(Date.now() - T0), 2_000, 10_000);
+    }
+    await vi.advanceTimersByTimeAsync(T0 + 40_000 - Date.now());
+    expect(ran).toEqual(plain.map((run) => run.at));
+    expect(renewed).toBeGreaterThan(0);
+    // Nothing waits: nothing to renew.
+    expect(createDebouncer().renew(ID, 2_000, 10_000)).toBe(false);
+  });
 
   it('starts no timer and clears none while calls keep coming', async () => {
     const debouncer = createDebouncer();

@@ -1,11 +1,24 @@
 import type { useDebounce } from '@hocuspocus/server';
 
-/** What Hocuspocus asks of its debouncer (`Hocuspocus.debouncer`, behind `onStoreDocument`). */
-export type Debouncer = ReturnType<typeof useDebounce>;
+/**
+ * What Hocuspocus asks of its debouncer (`Hocuspocus.debouncer`, behind `onStoreDocument`), and
+ * `renew`: a call that keeps the waiting function (see {@link createDebouncer}).
+ */
+export type Debouncer = ReturnType<typeof useDebounce> & {
+  /**
+   * As `debounce` with the function already waiting for `id`: the wait starts again from now. False
+   * (and nothing done) when nothing waits for `id` or its longest wait is over; the caller then
+   * calls `debounce`, which runs it.
+   */
+  renew(id: string, wait: number, maxWait: number): boolean;
+};
 
 type Pending = {
   /** When the id started waiting, for `maxWait`. */
   start: number;
+  /** The longest wait asked for when it started waiting, and what `maxWaitOf` made of it. */
+  askedMaxWait: number;
+  maxWait: number;
   /** When the latest call's wait is over. */
   due: number;
   timeout: ReturnType<typeof setTimeout>;
@@ -65,11 +78,22 @@ export function createDebouncer(opts: { maxWaitOf?: (id: string, maxWait: number
       pending.func = func;
       return;
     }
-    waiting.set(id, { start: now, due: now + wait, func, timeout: setTimeout(fire, wait, id) });
+    waiting.set(id, { start: now, askedMaxWait, maxWait, due: now + wait, func, timeout: setTimeout(fire, wait, id) });
+  };
+
+  const renew = (id: string, wait: number, askedMaxWait: number): boolean => {
+    const pending = waiting.get(id);
+    if (!pending || wait === 0) return false;
+    const now = Date.now();
+    const maxWait = askedMaxWait === pending.askedMaxWait ? pending.maxWait : maxWaitOf(id, askedMaxWait);
+    if (now - pending.start >= maxWait) return false;
+    pending.due = now + wait;
+    return true;
   };
 
   return {
     debounce,
+    renew,
     isDebounced: (id) => waiting.has(id),
     isCurrentlyExecuting: (id) => running.has(id),
     executeNow: (id) => {

@@ -117,6 +117,9 @@ describe('a move on the board', () => {
     await ready(mover);
     await ready(viewer);
     const { hocuspocus } = running.sync;
+    // A store left waiting by the moves before runs now, so this move starts the next one.
+    const storeId = `onStoreDocument-${name}`;
+    await hocuspocus.debouncer.executeNow(storeId);
     const stored = vi.spyOn(hocuspocus, 'storeDocumentHooks');
     const hooks = vi.spyOn(hocuspocus, 'hooks');
 
@@ -125,6 +128,14 @@ describe('a move on the board', () => {
     await vi.waitFor(() => expect(readCard(viewer.doc, working)).toMatchObject({ lane: 'BOOKED', orderKey: key }), soon);
     expect(stored).toHaveBeenCalledWith(expect.objectContaining({ name }), expect.objectContaining({ documentName: name, lastTransactionOrigin: expect.objectContaining({ source: 'connection' }) }));
     expect(hooks.mock.calls.filter(([hook]) => hook === 'onChange')).toHaveLength(0);
+    expect(hocuspocus.debouncer.isDebounced(storeId)).toBe(true);
+
+    // The next move finds that store waiting and only renews its wait.
+    const again = keyForDrop(readBoard(mover.doc).BOOKED, 0);
+    mover.doc.transact(() => moveCard(mover.doc, working, 'BOOKED', again));
+    await vi.waitFor(() => expect(readCard(viewer.doc, working)).toMatchObject({ lane: 'BOOKED', orderKey: again }), soon);
+    expect(stored).toHaveBeenCalledTimes(1);
+    expect(hocuspocus.debouncer.isDebounced(storeId)).toBe(true);
 
     // An extension that listens (the Redis fan-out does) hears every change, as Hocuspocus tells it.
     const heard: { documentName: string; update: Uint8Array }[] = [];

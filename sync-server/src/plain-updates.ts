@@ -2,6 +2,7 @@ import { Document, isTransactionOrigin, OutgoingMessage, type Connection, type C
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { ResetConnection, type SyncContext } from './context';
+import type { Debouncer } from './debounce';
 import type { Logger } from './logger';
 
 // The Hocuspocus message type of y-protocols sync messages, and the sync step of a plain update.
@@ -19,6 +20,25 @@ export type ChecksPlainUpdates = {
 
 const checksPlainUpdates = (extension: Extension): extension is Extension & ChecksPlainUpdates =>
   typeof (extension as Partial<ChecksPlainUpdates>).acceptsPlainUpdate === 'function';
+
+/**
+ * What `compute` makes of `extensions`, made again only when the list has changed since (a server's
+ * list is fixed once it is made; tests add and remove extensions). Read for every message, where
+ * asking each extension for its hooks again costs more than comparing the list.
+ */
+function overExtensions<T>(extensions: readonly Extension[], compute: () => T): () => T {
+  let seen: Extension[] = [];
+  let value: T;
+  return () => {
+    let same = seen.length === extensions.length;
+    for (let i = 0; same && i < seen.length; i++) same = seen[i] === extensions[i];
+    if (!same) {
+      seen = [...extensions];
+      value = compute();
+    }
+    return value;
+  };
+}
 
 /** What of Hocuspocus's per-socket and per-document connections this path reads. */
 type ClientConnectionState = {
@@ -60,6 +80,19 @@ export function createPlainUpdatePath(hocuspocus: Hocuspocus<SyncContext>, logge
   const ownHooks = extensions.at(-1);
   const hooked = (extension: Extension, hook: 'beforeHandleMessage' | 'afterHandleMessage' | 'beforeSync') =>
     extension !== ownHooks && typeof extension[hook] === 'function';
+  // The checks to ask, in order; null when an extension's hooks rule this path out.
+  const checks = overExtensions(extensions, () => {
+    const asked: ChecksPlainUpdates[] = [];
+    for (const extension of extensions) {
+      if (hooked(extension, 'beforeHandleMessage') || hooked(extension, 'afterHandleMessage')) return null;
+      if (!hooked(extension, 'beforeSync')) continue;
+      if (!checksPlainUpdates(extension)) return null;
+      asked.push(extension);
+    }
+    return asked;
+  });
+  // The acknowledgement of an applied update, the same bytes every time for a connection.
+  const acks = new WeakMap<Connection<SyncContext>, Uint8Array>();
 
   return (client: unknown, data: Uint8Array): boolean => {
     const state = client as ClientConnectionState;
@@ -71,10 +104,9 @@ export function createPlainUpdatePath(hocuspocus: Hocuspocus<SyncContext>, logge
     // Messages Hocuspocus has not finished with yet: this one waits its turn behind them.
     const queue = (connection as unknown as { messageQueue?: unknown }).messageQueue;
     if (!Array.isArray(queue) || queue.length > 0) return false;
-    for (const extension of hocuspocus.configuration.extensions) {
-      if (hooked(extension, 'beforeHandleMessage') || hooked(extension, 'afterHandleMessage')) return false;
-      if (hooked(extension, 'beforeSync') && !(checksPlainUpdates(extension) && extension.acceptsPlainUpdate(connection, message.update))) return false;
-    }
+    const asked = checks();
+    if (asked === null) return false;
+    for (const extension of asked) if (!extension.acceptsPlainUpdate(connection, message.update)) return false;
     state.lastMessageReceivedAt = Date.now();
     // The origin Hocuspocus gives a client's change: the connection it arrived on.
     const origin: ConnectionTransactionOrigin = { source: 'connection', connection };
@@ -86,7 +118,9 @@ export function createPlainUpdatePath(hocuspocus: Hocuspocus<SyncContext>, logge
       connection.close(ResetConnection);
       return true;
     }
-    connection.send(new OutgoingMessage(connection.messageAddress).writeSyncStatus(true).toUint8Array());
+    let ack = acks.get(connection);
+    if (ack === undefined) acks.set(connection, (ack = new OutgoingMessage(connection.messageAddress).writeSyncStatus(true).toUint8Array()));
+    connection.send(ack);
     return true;
   };
 }
@@ -130,20 +164,30 @@ type RelayingDocument = {
  * request's parameters parsed again) and runs the `onChange` hook chain, then debounces the
  * document's store. When no extension hooks `onChange` (the Redis fan-out is the one that can),
  * the chain has nothing to run and only the store's debounce is left: that is done directly, with
- * the payload Hocuspocus gives it. With an `onChange` extension present, Hocuspocus's own handling
- * runs unchanged.
+ * the payload Hocuspocus gives it, or, while the document's store is already waiting, by renewing
+ * that wait (see `Debouncer.renew`). With an `onChange` extension present, Hocuspocus's own
+ * handling runs unchanged.
  */
 export function skipUnheardChangeHooks(hocuspocus: Hocuspocus<SyncContext>): void {
+  // The debounce id Hocuspocus stores a document under, made once per document.
+  const storeIds = new WeakMap<Document, string>();
   const target = hocuspocus as unknown as { handleDocumentUpdate(document: Document, origin: unknown, update: Uint8Array): void };
   const handleDocumentUpdate = target.handleDocumentUpdate.bind(hocuspocus);
   const { extensions } = hocuspocus.configuration;
   const ownHooks = extensions.at(-1);
+  const heard = overExtensions(extensions, () => extensions.some((extension) => extension !== ownHooks && typeof extension.onChange === 'function'));
   target.handleDocumentUpdate = (document, origin, update) => {
-    if (extensions.some((extension) => extension !== ownHooks && typeof extension.onChange === 'function')) {
+    if (heard()) {
       handleDocumentUpdate(document, origin, update);
       return;
     }
     if (isTransactionOrigin(origin) && (origin.source === 'redis' || (origin.source === 'local' && origin.skipStoreHooks))) return;
+    // A store already waiting stores this very document (the stores read nothing else of the
+    // payload): it only has to wait from now on, as Hocuspocus's debounce would make it.
+    let id = storeIds.get(document);
+    if (id === undefined) storeIds.set(document, (id = `onStoreDocument-${document.name}`));
+    const debouncer = hocuspocus.debouncer as Partial<Debouncer>;
+    if (debouncer.renew?.(id, hocuspocus.configuration.debounce, hocuspocus.configuration.maxDebounce)) return;
     const context = isTransactionOrigin(origin) ? (origin.source === 'connection' ? origin.connection.context : origin.source === 'local' ? (origin.context ?? {}) : {}) : {};
     void hocuspocus.storeDocumentHooks(document, {
       instance: hocuspocus,

@@ -102,6 +102,48 @@ describe('checkUpdate without a copy', () => {
   });
 });
 
+describe('checkUpdate without a copy, over many random changes', () => {
+  it('takes only what the copy takes, and takes every plain move, write and removal', () => {
+    let seed = 20261129;
+    const random = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const pick = <T,>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
+    const plain: ((doc: Y.Doc) => void)[] = [
+      (doc) => moveCard(doc, pick([7, 8, 9]), pick(['HOLD', 'COMPLETE', 'ASSIGNED'] as const), pick(['V', 'W', 'X1'])),
+      (doc) => upsertCards(doc, [{ ...card, id: pick([7, 8, 9]), lane: 'HOLD' }]),
+      (doc) => doc.getMap('cards').delete(String(pick([7, 8, 9]))),
+      (doc) => doc.getMap('places').delete(String(pick([7, 8, 9]))),
+    ];
+    const other: ((doc: Y.Doc) => void)[] = [
+      (doc) => doc.getMap('places').set(pick(['7', 'x', '0']), pick(['HOLD V 1', 42, null])),
+      (doc) => doc.getMap('extra').set('a', pick([1, 'b'])),
+      (doc) => doc.getMap('cards').set('7', new Y.Map()),
+      (doc) => doc.getText('notes').insert(0, 'hi'),
+      (doc) => doc.getArray('list').push([1, 2]),
+      (doc) => doc.getMap('cards').set(String(pick([7, 8])), { ...card, customerName: 'x'.repeat(5000) }),
+    ];
+    let taken = 0;
+    for (let round = 0; round < 300; round++) {
+      const onlyPlain = random() < 0.5;
+      const { server, update } = attempt((doc) => {
+        // Several changes, some in one transaction and some apart, as a tablet back online sends them.
+        const count = 1 + Math.floor(random() * 6);
+        for (let i = 0; i < count; i++) {
+          const change = onlyPlain || random() < 0.7 ? pick(plain) : pick(other);
+          if (random() < 0.5) doc.transact(() => change(doc));
+          else change(doc);
+        }
+      });
+      const cheap = acceptsCheaply(server, update, boardShape);
+      if (cheap) {
+        taken += 1;
+        expect(checkUpdateOnCopy(server, update, boardShape).problem).toBeNull();
+      }
+      if (onlyPlain) expect(cheap).toBe(true);
+    }
+    expect(taken).toBeGreaterThan(100);
+  });
+});
+
 describe('clearOutsideShape', () => {
   it('empties top-level types the shape does not name and leaves the cards alone', () => {
     const doc = new Y.Doc();

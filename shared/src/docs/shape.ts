@@ -2,6 +2,7 @@
  * What a document may contain, checked on a copy before a client's update reaches the document
  * itself: a refused update is never applied, never broadcast and never stored.
  */
+import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 
 /**
@@ -95,46 +96,165 @@ function sizeBound(doc: Y.Doc, measureAbove: number): number | null {
 type Attachment = { root: string; key: string } | null;
 
 /**
- * What the reading of one update looks things up in: the document's structs and the update's own
- * items by client (gathered only when an item attaches to another item of the same update).
- * Plain functions over this rather than closures made per call: the check runs for every move.
+ * One struct of an update as the cheap reading takes it, without building Yjs's items: where it
+ * is, what it was inserted next to or under, and what it writes.
  */
-type Reading = { doc: Y.Doc; structs: readonly (Y.Item | Y.GC | Y.Skip)[]; fromUpdate: Map<number, Y.Item[]> | null };
+type Written = {
+  client: number;
+  clock: number;
+  length: number;
+  originClient: number;
+  /** -1: none. */
+  originClock: number;
+  rightClient: number;
+  /** -1: none. */
+  rightClock: number;
+  /** The top-level type it is written under, when the update names it. */
+  root: string | null;
+  /** Written under an item (a nested type): never decided here. */
+  nested: boolean;
+  parentSub: string | null;
+  /** ContentDeleted. */
+  deleted: boolean;
+  /** ContentAny's values. */
+  values: unknown[];
+};
 
-function inDoc(store: Y.Doc['store'], id: Y.ID): Y.Item | Y.GC | null {
-  const structs = store.clients.get(id.client);
-  if (!structs || id.clock >= Y.getState(store, id.client)) return null;
-  return structs[Y.findIndexSS(structs as (Y.Item | Y.GC)[], id.clock)] as Y.Item | Y.GC;
+/** An update's structs that write something, and its deletions by client. */
+type Writes = { written: Written[]; deletions: Map<number, { clock: number; len: number }[]> };
+
+// Yjs's struct info byte (update format v1): the content's kind in the low five bits, then
+// whether a parentSub, a right origin and an origin follow.
+const CONTENT_KIND = 0b11111;
+const HAS_PARENT_SUB = 0b100000;
+const HAS_RIGHT_ORIGIN = 0b1000000;
+const HAS_ORIGIN = 0b10000000;
+const KIND_GC = 0;
+const KIND_DELETED = 1;
+const KIND_ANY = 8;
+const KIND_SKIP = 10;
+
+/**
+ * Reads a v1 update (what providers send) as Yjs's own reader does, keeping only what the shape
+ * needs. Null for anything but entries written as plain values and removals (any other content,
+ * an update that cannot be read), which are not decided here.
+ */
+function readWrites(update: Uint8Array): Writes | null {
+  try {
+    const decoder = decoding.createDecoder(update);
+    const written: Written[] = [];
+    const clients = decoding.readVarUint(decoder);
+    for (let c = 0; c < clients; c++) {
+      const structs = decoding.readVarUint(decoder);
+      const client = decoding.readVarUint(decoder);
+      let clock = decoding.readVarUint(decoder);
+      for (let i = 0; i < structs; i++) {
+        const info = decoding.readUint8(decoder);
+        const kind = info & CONTENT_KIND;
+        if (info === KIND_SKIP || kind === KIND_GC) {
+          clock += decoding.readVarUint(decoder);
+          continue;
+        }
+        const hasOrigin = (info & HAS_ORIGIN) !== 0;
+        const originClient = hasOrigin ? decoding.readVarUint(decoder) : 0;
+        const originClock = hasOrigin ? decoding.readVarUint(decoder) : -1;
+        const hasRight = (info & HAS_RIGHT_ORIGIN) !== 0;
+        const rightClient = hasRight ? decoding.readVarUint(decoder) : 0;
+        const rightClock = hasRight ? decoding.readVarUint(decoder) : -1;
+        let root: string | null = null;
+        let nested = false;
+        let parentSub: string | null = null;
+        if (!hasOrigin && !hasRight) {
+          if (decoding.readVarUint(decoder) === 1) root = decoding.readVarString(decoder);
+          else {
+            nested = true;
+            decoding.readVarUint(decoder);
+            decoding.readVarUint(decoder);
+          }
+          if ((info & HAS_PARENT_SUB) !== 0) parentSub = decoding.readVarString(decoder);
+        }
+        let length: number;
+        let values: unknown[] = [];
+        if (kind === KIND_DELETED) length = decoding.readVarUint(decoder);
+        else if (kind === KIND_ANY) {
+          length = decoding.readVarUint(decoder);
+          values = new Array<unknown>(length);
+          for (let v = 0; v < length; v++) values[v] = decoding.readAny(decoder);
+        } else return null;
+        written.push({ client, clock, length, originClient, originClock, rightClient, rightClock, root, nested, parentSub, deleted: kind === KIND_DELETED, values });
+        clock += length;
+      }
+    }
+    const deletions = new Map<number, { clock: number; len: number }[]>();
+    const deleting = decoding.readVarUint(decoder);
+    for (let c = 0; c < deleting; c++) {
+      const client = decoding.readVarUint(decoder);
+      const count = decoding.readVarUint(decoder);
+      let ranges = deletions.get(client);
+      if (!ranges && count > 0) deletions.set(client, (ranges = []));
+      for (let i = 0; i < count; i++) ranges!.push({ clock: decoding.readVarUint(decoder), len: decoding.readVarUint(decoder) });
+    }
+    return decoder.pos === update.length ? { written, deletions } : null;
+  } catch {
+    return null;
+  }
 }
 
-function inUpdate(reading: Reading, id: Y.ID): Y.Item | null {
-  if (reading.fromUpdate === null) {
-    reading.fromUpdate = new Map();
-    for (const struct of reading.structs) {
-      if (!(struct instanceof Y.Item)) continue;
-      let list = reading.fromUpdate.get(struct.id.client);
-      if (!list) reading.fromUpdate.set(struct.id.client, (list = []));
-      list.push(struct);
+/**
+ * What the reading of one update looks things up in: the document's structs, and the update's own
+ * structs by client in clock order (gathered only when one attaches to another of the same update).
+ * Plain functions over this rather than closures made per call: the check runs for every move.
+ */
+type Reading = { doc: Y.Doc; writes: Writes; byClient: Map<number, Written[]> | null };
+
+function inDoc(store: Y.Doc['store'], client: number, clock: number): Y.Item | Y.GC | null {
+  const structs = store.clients.get(client);
+  if (!structs || clock >= Y.getState(store, client)) return null;
+  return structs[Y.findIndexSS(structs as (Y.Item | Y.GC)[], clock)] as Y.Item | Y.GC;
+}
+
+function inUpdate(reading: Reading, client: number, clock: number): Written | null {
+  if (reading.byClient === null) {
+    reading.byClient = new Map();
+    for (const written of reading.writes.written) {
+      let list = reading.byClient.get(written.client);
+      if (!list) reading.byClient.set(written.client, (list = []));
+      list.push(written);
     }
+    for (const list of reading.byClient.values()) list.sort((a, b) => a.clock - b.clock);
   }
-  const list = reading.fromUpdate.get(id.client);
+  const list = reading.byClient.get(client);
   if (!list) return null;
-  for (const item of list) if (item.id.clock <= id.clock && id.clock < item.id.clock + item.length) return item;
+  let low = 0;
+  let high = list.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const written = list[middle]!;
+    if (clock < written.clock) high = middle - 1;
+    else if (clock >= written.clock + written.length) low = middle + 1;
+    else return written;
+  }
   return null;
 }
 
-/** The top-level map entry an item writes: its parent, or the item it was inserted next to. */
-function attachment(reading: Reading, item: Y.Item, depth: number): Attachment {
+/** The top-level map entry an item of the document writes: its parent's name and its key. */
+function docAttachment(doc: Y.Doc, item: Y.Item): Attachment {
   const parent = item.parent as unknown;
-  if (parent !== null) {
-    const root = typeof parent === 'string' ? parent : rootName(reading.doc, parent as AnyType) ?? undefined;
-    return root !== undefined && item.parentSub !== null ? { root, key: item.parentSub } : null;
-  }
-  const ref = item.origin ?? item.rightOrigin;
-  if (!ref || depth > 64) return null;
-  const known = inDoc(reading.doc.store, ref);
-  if (known) return known instanceof Y.Item ? attachment(reading, known, depth + 1) : null;
-  const pending = inUpdate(reading, ref);
+  if (parent === null || typeof parent !== 'object') return null;
+  const root = rootName(doc, parent as AnyType);
+  return root !== null && item.parentSub !== null ? { root, key: item.parentSub } : null;
+}
+
+/** The top-level map entry a struct of the update writes: its parent, or the item it was inserted next to. */
+function attachment(reading: Reading, written: Written, depth: number): Attachment {
+  if (written.nested) return null;
+  if (written.root !== null) return written.parentSub !== null ? { root: written.root, key: written.parentSub } : null;
+  if (depth > 64) return null;
+  const [client, clock] = written.originClock >= 0 ? [written.originClient, written.originClock] : [written.rightClient, written.rightClock];
+  if (clock < 0) return null;
+  const known = inDoc(reading.doc.store, client, clock);
+  if (known) return known instanceof Y.Item ? docAttachment(reading.doc, known) : null;
+  const pending = inUpdate(reading, client, clock);
   return pending ? attachment(reading, pending, depth + 1) : null;
 }
 
@@ -143,36 +263,36 @@ function allows(shape: DocShape, at: Attachment, value: unknown): boolean {
   return !!at && !!rule && rule(at.key, value) === null;
 }
 
+function deletedIn(deletions: Writes['deletions'], client: number, clock: number): boolean {
+  const ranges = deletions.get(client);
+  if (ranges) for (const range of ranges) if (range.clock <= clock && clock < range.clock + range.len) return true;
+  return false;
+}
+
 /**
  * Whether every struct of `update` writes an entry of a top-level map that its rule accepts (as
  * a plain value, or a removal), and everything it deletes is such an entry. False means "not
  * decided here", never "refused".
  */
 export function acceptsCheaply(doc: Y.Doc, update: Uint8Array, shape: DocShape): boolean {
-  let decoded: ReturnType<typeof Y.decodeUpdate>;
-  try {
-    decoded = Y.decodeUpdate(update);
-  } catch {
-    return false;
-  }
+  const writes = readWrites(update);
+  if (writes === null) return false;
   const store = doc.store;
-  const reading: Reading = { doc, structs: decoded.structs, fromUpdate: null };
-  for (const struct of decoded.structs) {
-    if (!(struct instanceof Y.Item)) continue;
-    const known = Y.getState(store, struct.id.client);
-    if (struct.id.clock + struct.length <= known) continue; // already applied: skipped by Yjs
-    if (struct.id.clock < known) return false;
-    const at = attachment(reading, struct, 0);
-    const content = struct.content;
-    if (content instanceof Y.ContentDeleted || Y.isDeleted(decoded.ds, struct.id)) {
+  const reading: Reading = { doc, writes, byClient: null };
+  for (const written of writes.written) {
+    const known = Y.getState(store, written.client);
+    if (written.clock + written.length <= known) continue; // already applied: skipped by Yjs
+    if (written.clock < known) return false;
+    const at = attachment(reading, written, 0);
+    if (written.deleted || deletedIn(writes.deletions, written.client, written.clock)) {
       if (!allows(shape, at, undefined)) return false;
-    } else if (content instanceof Y.ContentAny && content.arr.length === 1) {
-      if (!allows(shape, at, content.arr[0])) return false;
+    } else if (written.values.length === 1) {
+      if (!allows(shape, at, written.values[0])) return false;
     } else {
       return false;
     }
   }
-  for (const [client, ranges] of decoded.ds.clients) {
+  for (const [client, ranges] of writes.deletions) {
     const structs = store.clients.get(client) as (Y.Item | Y.GC)[] | undefined;
     if (!structs) continue;
     const known = Y.getState(store, client);
@@ -181,7 +301,7 @@ export function acceptsCheaply(doc: Y.Doc, update: Uint8Array, shape: DocShape):
       for (let i = Y.findIndexSS(structs, clock); i < structs.length && structs[i]!.id.clock < clock + len; i++) {
         const struct = structs[i]!;
         if (struct instanceof Y.GC || struct.deleted) continue;
-        if (!allows(shape, attachment(reading, struct, 0), undefined)) return false;
+        if (!allows(shape, docAttachment(doc, struct), undefined)) return false;
       }
     }
   }
