@@ -17,7 +17,10 @@ export type BoardMessage = { kind: 'update'; update: Uint8Array } | { kind: 'app
 export function readBoardMessage(data: Uint8Array): BoardMessage {
   try {
     const decoder = decoding.createDecoder(data);
-    decoding.readVarString(decoder); // the document name, by which the socket routed it here
+    // The document's address, by which the socket routed it here: skipped, not decoded.
+    const address = decoding.readVarUint(decoder);
+    decoder.pos += address;
+    if (decoder.pos >= data.length) return null;
     const type = decoding.readVarUint(decoder);
     if (type === MessageType.Sync) {
       if (decoding.readVarUint(decoder) !== SYNC_UPDATE) return null;
