@@ -9,13 +9,15 @@
 // first screen's time is mostly the sender's and the server's share, and the step from one screen
 // to the next is each screen's own; both are reported beside the percentiles.
 //
-//   node --import tsx bench/board.ts [seconds=30] [people=10] [cards=500] [rounds=3]
+//   node --import tsx bench/board.ts [seconds=30] [people=10] [cards=500] [rounds=10]
 //
 // The time is split into rounds that alternate between the product and the reference (both
 // servers up, each with its own people), so a machine whose load changes during the run weighs on
-// both alike.
+// both alike. The rounds are short (3 s by default): on a shared virtual machine the speed drifts
+// within seconds, and with three rounds of 10 s the ratio of one run to the next moved by 0.3.
 //
 // PostgreSQL when DATABASE_URL is set (a fresh database, dropped afterwards), else embedded PGlite.
+// BENCH_LABEL, when set, is written with the results (which code a run measured, say).
 import { appendFileSync, existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,7 +50,7 @@ import { BoardProjection } from '../sync-server/src/extensions/board-projection'
 const seconds = Number(process.argv[2] ?? 30);
 const peopleCount = Number(process.argv[3] ?? 10);
 const cardCount = Number(process.argv[4] ?? 500);
-const rounds = Math.max(1, Number(process.argv[5] ?? 3));
+const rounds = Math.max(1, Number(process.argv[5] ?? 10));
 const STORE = 1;
 // Lanes people move cards between: the open lanes, whose moves the lane rules all allow.
 
@@ -285,7 +287,7 @@ try {
   // A round of each, not measured: the first moves run code neither server has run yet (the
   // people's sockets and documents, Yjs's update paths), and whichever side went first would pay
   // for warming what both share.
-  const warmUpMs = Math.min(5000, (seconds * 1000) / rounds);
+  const warmUpMs = Math.min(5000, seconds * 1000);
   await run(productPeople, 7, warmUpMs);
   await run(relayPeople, 7, warmUpMs);
 
@@ -323,6 +325,7 @@ try {
   appendFileSync(
     file,
     `\n## board — ${new Date().toISOString()}\n\n` +
+      (process.env.BENCH_LABEL ? `- Label: ${process.env.BENCH_LABEL}\n` : '') +
       `- Machine: ${machine()}\n- Database: ${db.kind}${db.kind === 'pglite' ? ' (one pooled connection)' : ''}; ${load}; ` +
       `all clients and the server in one process, on loopback\n` +
       `- Move -> the card in every other person's document, product (Hocuspocus, authentication, every move validated and written ` +
@@ -336,6 +339,7 @@ try {
   console.info(
     JSON.stringify({
       bench: 'board',
+      ...(process.env.BENCH_LABEL ? { label: process.env.BENCH_LABEL } : {}),
       database: db.kind,
       ratio: r2(ratioP95),
       ratioP50: r2(ratioP50),
