@@ -250,7 +250,9 @@ function attachment(reading: Reading, written: Written, depth: number): Attachme
   if (written.nested) return null;
   if (written.root !== null) return written.parentSub !== null ? { root: written.root, key: written.parentSub } : null;
   if (depth > 64) return null;
-  const [client, clock] = written.originClock >= 0 ? [written.originClient, written.originClock] : [written.rightClient, written.rightClock];
+  const byOrigin = written.originClock >= 0;
+  const client = byOrigin ? written.originClient : written.rightClient;
+  const clock = byOrigin ? written.originClock : written.rightClock;
   if (clock < 0) return null;
   const known = inDoc(reading.doc.store, client, clock);
   if (known) return known instanceof Y.Item ? docAttachment(reading.doc, known) : null;
