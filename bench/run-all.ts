@@ -18,7 +18,7 @@ type Bench = { name: string; file: string; quick: string[]; flags?: string[]; po
 
 const BENCHES: Bench[] = [
   { name: 'ingest', file: 'ingest.ts', quick: ['600', '16'] },
-  { name: 'ingest-sustained', file: 'ingest-sustained.ts', quick: ['100', '10'] },
+  { name: 'ingest-sustained', file: 'ingest-sustained.ts', quick: ['100', '10'], flags: ['--expose-gc'] },
   { name: 'latency', file: 'latency.ts', quick: ['30', '10', '100'] },
   { name: 'board', file: 'board.ts', quick: ['10', '5', '200'] },
   { name: 'offline-sync', file: 'offline-sync.ts', quick: ['10', '20', '200'] },
