@@ -50,8 +50,8 @@ const round = (x: number) => Number(x.toFixed(1));
 
 /**
  * Starts watching the page's requests; the returned wait resolves once none has been in flight
- * for 500 ms, or after 30 s. (Playwright's 'networkidle' load state is reached once, after the page loads, so it
- * does not wait for what the page fetches later.)
+ * for 500 ms, or after 30 s. (Playwright's 'networkidle' load state is reached once, after the
+ * page loads, so it does not wait for what the page fetches later.)
  */
 function networkQuiet(page: Page): () => Promise<void> {
   let inFlight = 0;

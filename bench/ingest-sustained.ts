@@ -4,9 +4,9 @@
 // and the follow-up work left behind: how long after its acknowledgement each text reached the
 // inbox rows of the sync server's documents, and how long the work went on after the last request.
 // The baseline, in the same run and on the same database, is the bare Hono + postgres.js insert
-// handler at the same rate.
+// handler at the same rate. Each run joins traffic already flowing: one second of it goes first.
 //
-//   node --import tsx bench/ingest-sustained.ts [rate=200] [seconds=60]
+//   node --expose-gc --import tsx bench/ingest-sustained.ts [rate=200] [seconds=60]
 //
 // PostgreSQL when DATABASE_URL is set (a fresh database, dropped afterwards), else embedded PGlite.
 import { appendFileSync } from 'node:fs';
@@ -77,10 +77,9 @@ async function main() {
     await openLoop(product, await prepareInbound(stack, 200), 100);
     await stack.settle();
 
-    // Each measured run starts from a collected heap (with --expose-gc, as the npm script runs it),
-    // so neither pays for the garbage of the run before it: the product's process never runs the
-    // bare handler, nor holds its 12,000 requests and answers.
-    // Each run is led by one second of the same traffic, not counted.
+    // Each measured run is led by one second of the same traffic, not counted, and starts from a
+    // collected heap (with --expose-gc, as the npm script runs it), so neither pays for the garbage
+    // of the run before it: the product's process never runs the bare handler.
     const bareLead = await prepareInbound(stack, rate);
     const bareRequests = await prepareInbound(stack, count);
     globalThis.gc?.();
